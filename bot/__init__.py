@@ -1,0 +1,1 @@
+"""Chicago 1927 outside the rules: command line, board picture, computer players' harness."""

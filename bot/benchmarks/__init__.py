@@ -1,0 +1,1 @@
+"""Benchmarks that print figures: engine, render, computer players."""

@@ -1,0 +1,64 @@
+"""The `chicago-bot` command line: one parser, one module per subcommand.
+
+Subcommand modules are imported only when chosen, so `--help` stays instant and a
+missing optional piece never breaks the others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+PROG = "chicago-bot"
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argparse parser whose errors are one line and exit with code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (try --help)\n")
+
+
+# (name, module, one-line help). Each module has `add_arguments(parser)` and `run(args) -> int`.
+SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("demo", "bot.commands.demo", "play an all-computer match offline, narrated turn by turn"),
+    ("simulate", "bot.commands.simulate", "play many seeded matches and print statistics"),
+    ("render", "bot.commands.render", "draw the board picture of a seeded match to a PNG file"),
+    ("bench", "bot.commands.bench", "measure speed: engine, render or computer players"),
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(
+        prog=PROG,
+        description="Chicago 1927 — a gangland board game for Discord, with offline tools.",
+    )
+    subparsers = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=OneLineParser, required=True
+    )
+    for name, module_name, help_text in SUBCOMMANDS:
+        module = importlib.import_module(module_name)
+        sub = subparsers.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(sub)
+        sub.set_defaults(module=module)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.module.run(args)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,25 @@
+"""`chicago-bot bench engine|render|ai`: speed figures, printed (never asserted)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+TARGETS = {
+    "engine": ("bot.benchmarks.engine", "random full matches through the rules engine"),
+    "render": ("bot.benchmarks.render", "board picture render + PNG encode"),
+    "ai": ("bot.benchmarks.ai", "computer player decision time"),
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("target", choices=sorted(TARGETS), help="what to measure")
+    parser.add_argument("--matches", type=int, default=200, help="matches to play (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--bosses", type=int, choices=(2, 3, 4), default=4)
+
+
+def run(args: argparse.Namespace) -> int:
+    module = importlib.import_module(TARGETS[args.target][0])
+    result: int = module.run(args)
+    return result

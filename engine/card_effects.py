@@ -1,0 +1,265 @@
+"""Drawing and resolving cards (RULES §2.4, §12), and the police moves they cause."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.agenda import on_step, push
+from engine.board import BOARD_SIZE, BUSINESSES, DETENTION, DOWNTOWN_BLOCK, SPACES, START, Deck
+from engine.cards import MAX_CONTACTS_HELD, Card, Special, card
+from engine.characters import Character
+from engine.economy import collect, gain_people, lose_people, pay
+from engine.events import (
+    CardDrawn,
+    ContactsChanged,
+    ControlChanged,
+    DeckReshuffled,
+    DiceRolled,
+    Event,
+    MeetingCalled,
+    TruceDeclared,
+)
+from engine.movement import jump, renewal_roll, send_to_detention, start_bonus, walk
+from engine.raids import raid_at_start
+from engine.rng import die, shuffle
+from engine.state import NOBODY, MatchState, Step
+
+LUCKY_JACK_TAKE = 500
+SQUEEZE = 500
+SEIZURE_FINE = 2000
+
+
+def _deck_piles(state: MatchState, deck: Deck) -> tuple[list[int], list[int]]:
+    if deck is Deck.STREET_LIFE:
+        return state.street_deck, state.street_discard
+    return state.police_deck, state.police_discard
+
+
+def draw(state: MatchState, ev: list[Event], deck: Deck) -> int:
+    """The top card; an empty deck first shuffles its discard pile in (§2.4)."""
+    pile, discard = _deck_piles(state, deck)
+    if not pile:
+        pile.extend(discard)
+        discard.clear()
+        shuffle(state.rng, pile)
+        ev.append(DeckReshuffled(deck.value))
+    return pile.pop()
+
+
+def draw_and_resolve(state: MatchState, ev: list[Event], seat: int, deck: Deck) -> None:
+    card_id = draw(state, ev, deck)
+    drawn = card(deck, card_id)
+    ev.append(CardDrawn(seat, deck.value, drawn.title))
+    side = state.sides[seat]
+    if drawn.special is Special.CONTACTS:
+        if len(side.contacts) < MAX_CONTACTS_HELD:
+            side.contacts.append(card_id)
+            ev.append(ContactsChanged(seat, len(side.contacts), "drawn"))
+        else:
+            state.street_discard.append(card_id)
+        return
+    _, discard = _deck_piles(state, deck)
+    discard.append(card_id)
+    resolve(state, ev, seat, drawn)
+
+
+def resolve(state: MatchState, ev: list[Event], seat: int, drawn: Card) -> None:
+    """Apply a card's effects in their printed order; stop if the drawer is out."""
+    side = state.sides[seat]
+    if drawn.soldiers > 0:
+        gain_people(state, ev, seat, drawn.soldiers, "card")
+    elif drawn.soldiers < 0:
+        lose_people(state, ev, seat, -drawn.soldiers, "card")
+    if drawn.collect:
+        collect(state, ev, seat, drawn.collect, "card")
+    if drawn.pay and not side.eliminated:
+        pay(state, ev, seat, -1, drawn.pay, "card")
+    if side.eliminated:
+        return
+    if drawn.special is not None:
+        SPECIALS[drawn.special](state, ev, seat, drawn)
+    if side.eliminated or side.detained:
+        return
+    if drawn.move:
+        walk(state, ev, seat, drawn.move, "card")
+        push(state, "destination", seat)
+    if drawn.police:
+        push(state, "police_move", arg=drawn.police)
+
+
+SpecialRule = Callable[[MatchState, list[Event], int, Card], None]
+
+
+def _meeting(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    """Big Boss Meeting! Every free boss jumps to Start, no $4,000 (§12.1)."""
+    bosses = state.bosses
+    order = [bosses[(seat + i) % len(bosses)] for i in range(len(bosses))]
+    attendees = [s.seat for s in order if s.free]
+    for attendee in attendees:
+        jump(state, ev, attendee, START)
+    ev.append(MeetingCalled(seat, tuple(attendees)))
+    if not state.police.eliminated and state.police.position == START:
+        raid_at_start(state, ev)
+        return
+    for attendee in attendees:
+        start_bonus(state, ev, attendee)
+        renewal_roll(state, ev, attendee)
+    for jack in attendees:
+        if state.sides[jack].has(Character.LUCKY_JACK):
+            for other in attendees:
+                if other != jack and not state.sides[other].eliminated:
+                    if state.sides[jack].eliminated:
+                        break
+                    pay(state, ev, other, jack, LUCKY_JACK_TAKE, "lucky_jack")
+    if state.turn.over:
+        return
+    state.turn.no_trade = True
+    state.turn.arrived_on_start = False
+    for attendee in reversed(attendees):
+        push(state, "meeting_trade", attendee)
+
+
+def _squeeze(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    """Collect up to $500 from the richest other side; ties to the lower seat (§12.1)."""
+    others = [s for s in state.sides if s.seat != seat and not s.eliminated]
+    if others:
+        richest = max(others, key=lambda s: (s.cash, -s.seat))
+        pay(state, ev, richest.seat, seat, SQUEEZE, "squeeze")
+
+
+def _service_alley(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    """Advance to the nearest merchant-run business clockwise; none: stay (§12.1)."""
+    here = state.sides[seat].position
+    for steps in range(1, BOARD_SIZE):
+        space = (here + steps) % BOARD_SIZE
+        if SPACES[space].is_business and state.control[space] == NOBODY:
+            walk(state, ev, seat, steps, "card")
+            push(state, "destination", seat)
+            return
+
+
+def _take_contacts(state: MatchState, ev: list[Event], seat: int, drawn: Card) -> None:
+    side = state.sides[seat]
+    if len(side.contacts) >= MAX_CONTACTS_HELD:
+        return
+    for card_id in reversed(state.street_discard):
+        if card(Deck.STREET_LIFE, card_id).special is Special.CONTACTS:
+            state.street_discard.remove(card_id)
+            side.contacts.append(card_id)
+            ev.append(ContactsChanged(seat, len(side.contacts), "discard"))
+            return
+
+
+def _receipts(state: MatchState, ev: list[Event], seat: int, drawn: Card) -> None:
+    count = sum(
+        1 for i in BUSINESSES if state.control[i] == seat and SPACES[i].category is drawn.category
+    )
+    collect(state, ev, seat, 500 * max(count, 1), "card")
+
+
+def _respect(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    if state.sides[seat].people < 3:
+        gain_people(state, ev, seat, 2, "card")
+    else:
+        collect(state, ev, seat, 500, "card")
+
+
+def _truce(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    """Lasts until the end of the drawer's next turn (§12.1)."""
+    side = state.sides[seat]
+    side.truce_through = side.turns + 1
+    ev.append(TruceDeclared(seat))
+
+
+def _poker(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    pips = die(state.rng)
+    ev.append(DiceRolled(seat, (pips,), "poker"))
+    collect(state, ev, seat, 200 * pips, "card")
+
+
+def _lose_top_business(state: MatchState, ev: list[Event], seat: int) -> bool:
+    """Highest-cost business back to its merchant, ties to the highest space (§12.2)."""
+    owned = [i for i in BUSINESSES if state.control[i] == seat]
+    if not owned:
+        return False
+    top = max(owned, key=lambda i: (SPACES[i].cost, i))
+    state.control[top] = NOBODY
+    ev.append(ControlChanged(top, seat, NOBODY, "card"))
+    return True
+
+
+def _injunction(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    _lose_top_business(state, ev, seat)
+
+
+def _seizure(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    if not _lose_top_business(state, ev, seat):
+        pay(state, ev, seat, -1, SEIZURE_FINE, "card")
+
+
+def _bad_tip(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    """Jump to Detention as a visitor and resolve it as a visit; the action stays."""
+    jump(state, ev, seat, DETENTION)
+    push(state, "destination", seat)
+
+
+def _audit(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    """10% of cash, rounded up to the next $100 (§11.1)."""
+    cash = state.sides[seat].cash
+    pay(state, ev, seat, -1, -(-cash // 1000) * 100, "card")
+
+
+def _squad(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    push(state, "police_jump", arg=state.sides[seat].position)
+
+
+def _detain(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    send_to_detention(state, ev, seat)
+
+
+def _missing_ledgers(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
+    downtown = any(
+        state.control[i] == seat for i in BUSINESSES if SPACES[i].block == DOWNTOWN_BLOCK
+    )
+    pay(state, ev, seat, -1, 1500 if downtown else 500, "card")
+
+
+# Contacts are kept or discarded as they are drawn, so they have no entry here.
+SPECIALS: dict[Special, SpecialRule] = {
+    Special.MEETING: _meeting,
+    Special.SQUEEZE: _squeeze,
+    Special.SERVICE_ALLEY: _service_alley,
+    Special.TAKE_CONTACTS: _take_contacts,
+    Special.RECEIPTS: _receipts,
+    Special.RESPECT: _respect,
+    Special.TRUCE: _truce,
+    Special.POKER: _poker,
+    Special.INJUNCTION: _injunction,
+    Special.SEIZURE: _seizure,
+    Special.BAD_TIP: _bad_tip,
+    Special.AUDIT: _audit,
+    Special.SQUAD: _squad,
+    Special.DETAIN: _detain,
+    Special.MISSING_LEDGERS: _missing_ledgers,
+}
+
+
+@on_step("police_move")
+def police_move(state: MatchState, ev: list[Event], step: Step) -> None:
+    """A card or Heist moves police (§7.1): it arrives, then may take one action."""
+    if state.police.eliminated:
+        return
+    push(state, "police_action", state.police_seat)
+    walk(state, ev, state.police_seat, step.arg, "card")
+    push(state, "police_arrival")
+
+
+@on_step("police_jump")
+def police_jump(state: MatchState, ev: list[Event], step: Step) -> None:
+    """Prohibition squad: police jumps to the drawer's space and arrives there (§12.2)."""
+    if state.police.eliminated:
+        return
+    push(state, "police_action", state.police_seat)
+    jump(state, ev, state.police_seat, step.arg)
+    push(state, "police_arrival")
+

@@ -1,0 +1,1 @@
+"""Computer players: take any pending decision for any seat."""

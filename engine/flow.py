@@ -1,0 +1,276 @@
+"""Turns and the public entry points: `new_match`, `pending`, `apply`, `replay`.
+
+`apply` checks a decision against the pending options first (illegal input changes
+nothing), then runs the agenda — raid rounds, automatic effects, card chains — until
+the next decision or the end of the match (RULES §4, §13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+# Importing the rules modules registers their step and decision handlers.
+from engine import actions, card_effects, encounters, raids, trades  # noqa: F401
+from engine.agenda import DECISION_HANDLERS, STEP_HANDLERS, on_decision, on_step, push
+from engine.board import Deck
+from engine.cards import POLICE_FILE_DECK_IDS, STREET_LIFE_DECK_IDS, SUPPLY_CONTACT_IDS
+from engine.characters import BOSS_CHARACTERS, Character
+from engine.decisions import TRADE, Decision, DecisionKind, Option, Pending
+from engine.economy import collect
+from engine.errors import IllegalDecision, MatchOver
+from engine.events import DiceRolled, Event, Released, TruceEnded, TurnStarted
+from engine.movement import walk
+from engine.outcome import MatchEnd, finish
+from engine.rng import die, shuffle
+from engine.state import (
+    BOSS_SOLDIERS,
+    NOBODY,
+    POLICE_OFFICERS,
+    STARTING_CASH,
+    TOTAL_MONEY,
+    EndReason,
+    MatchOptions,
+    MatchState,
+    PlayerSpec,
+    Rng,
+    Setup,
+    Side,
+    Step,
+    Turn,
+)
+
+MIN_BOSSES, MAX_BOSSES = 2, 4
+RELEASE_PAYOUT = 500
+_SEED_MASK = (1 << 64) - 1
+
+
+def new_match(
+    bosses: int = 4,
+    seed: int = 0,
+    options: MatchOptions | None = None,
+    players: Sequence[PlayerSpec] | None = None,
+    police: PlayerSpec | None = None,
+    characters: Sequence[Character] | None = None,
+    shuffle_seats: bool = True,
+) -> MatchState:
+    """A match after setup (RULES §3), waiting for the first boss to roll.
+
+    `players` are the bosses in joining order; the seed shuffles them into seats and
+    deals characters, unless `shuffle_seats=False` or `characters` (one per seat) is given.
+    """
+    if not MIN_BOSSES <= bosses <= MAX_BOSSES:
+        raise ValueError(f"a match has {MIN_BOSSES} to {MAX_BOSSES} bosses, not {bosses}")
+    options = options or MatchOptions()
+    if options.marks_to_win < 1 or (options.round_limit is not None and options.round_limit < 1):
+        raise ValueError("marks to win and the round limit must be at least 1")
+    specs = list(players) if players else [PlayerSpec(f"Boss {i + 1}") for i in range(bosses)]
+    if len(specs) != bosses:
+        raise ValueError(f"{len(specs)} players named for {bosses} bosses")
+    if characters is not None and (
+        len(characters) != bosses
+        or len(set(characters)) != bosses
+        or Character.WARRANT in characters
+    ):
+        raise ValueError("characters: one distinct boss character per seat")
+    setup = Setup(
+        seed=seed,
+        options=options,
+        players=specs,
+        police=police or PlayerSpec("Chicago Police"),
+        characters=list(characters) if characters is not None else None,
+        shuffle_seats=shuffle_seats,
+    )
+    return _setup_match(setup)
+
+
+def _setup_match(setup: Setup) -> MatchState:
+    rng = Rng(seed=setup.seed & _SEED_MASK)
+    bosses = len(setup.players)
+    order = list(range(bosses))
+    if setup.shuffle_seats:
+        shuffle(rng, order)
+    if setup.characters is not None:
+        dealt = list(setup.characters)
+    else:
+        pool = list(range(len(BOSS_CHARACTERS)))
+        shuffle(rng, pool)
+        dealt = [BOSS_CHARACTERS[i] for i in pool[:bosses]]
+    street = list(STREET_LIFE_DECK_IDS)
+    police_file = list(POLICE_FILE_DECK_IDS)
+    shuffle(rng, street)
+    shuffle(rng, police_file)
+    supply = list(SUPPLY_CONTACT_IDS)
+    sides = []
+    for seat in range(bosses):
+        spec = setup.players[order[seat]]
+        contacts = [supply.pop()]
+        sides.append(
+            Side(
+                seat, spec.name, dealt[seat], False, STARTING_CASH, BOSS_SOLDIERS,
+                spec.computer, contacts=contacts,
+            )
+        )  # fmt: skip
+    sides.append(
+        Side(
+            bosses, setup.police.name, Character.WARRANT, True, STARTING_CASH,
+            POLICE_OFFICERS, setup.police.computer,
+        )
+    )  # fmt: skip
+    state = MatchState(
+        setup=setup,
+        sides=sides,
+        control=[NOBODY] * 36,
+        street_deck=street,
+        street_discard=[],
+        police_deck=police_file,
+        police_discard=[],
+        contacts_supply=supply,
+        bank=TOTAL_MONEY - STARTING_CASH * len(sides),
+        rng=rng,
+        turn=Turn(seat=0),
+        agenda=[Step("turn", 0)],
+    )
+    _run(state, [])
+    return state
+
+
+def pending(state: MatchState) -> Pending | None:
+    """Who must decide what now, with every option; None once the match is over."""
+    return state.pending
+
+
+def apply(state: MatchState, seat: int, decision: Decision | str) -> list[Event]:
+    """Apply one seat's decision and run the match on to the next decision.
+
+    Raises IllegalDecision (the state unchanged) for anything not legal for that seat now.
+    """
+    check(state, seat, decision)
+    d = Decision.parse(decision) if isinstance(decision, str) else decision
+    asked = state.pending
+    assert asked is not None
+    state.pending = None
+    state.seq += 1
+    ev: list[Event] = []
+    try:
+        DECISION_HANDLERS[asked.kind](state, ev, asked, d)
+    except MatchEnd:
+        return ev
+    _run(state, ev)
+    return ev
+
+
+def check(state: MatchState, seat: int, decision: Decision | str) -> None:
+    """Raise IllegalDecision unless `decision` is legal for `seat` now; changes nothing."""
+    if state.result is not None:
+        raise MatchOver("the match is over")
+    asked = state.pending
+    if asked is None:
+        raise IllegalDecision("no decision is pending")
+    d = Decision.parse(decision) if isinstance(decision, str) else decision
+    if seat != asked.seat:
+        raise IllegalDecision(f"it is seat {asked.seat}'s decision, not seat {seat}'s")
+    option = next((o for o in asked.options if o.decision == d.kind), None)
+    if option is None:
+        raise IllegalDecision(f"{d.kind!r} is not an option now")
+    if not option.available:
+        raise IllegalDecision(f"{option.label}: {option.reason}")
+    if d.kind == TRADE:
+        if asked.trade is None:
+            raise IllegalDecision("no trade can be proposed now")
+        trades.check_trade(asked.trade, d)
+    elif d != Decision(d.kind):
+        raise IllegalDecision(f"{d.kind!r} takes no details")
+
+
+def replay(setup: Setup, log: Iterable[tuple[int, str]]) -> tuple[MatchState, list[Event]]:
+    """Rebuild a match from its setup and decision log; returns the state and all events."""
+    state = _setup_match(setup)
+    events: list[Event] = []
+    for seat, text in log:
+        events.extend(apply(state, seat, text))
+    return state, events
+
+
+def timeout_default(state: MatchState) -> Decision:
+    """The safe choice for a side that does not answer in time (RULES §13)."""
+    asked = state.pending
+    if asked is None:
+        raise MatchOver("the match is over")
+    available = asked.available()
+    cash = state.sides[asked.seat].cash
+    if asked.kind is DecisionKind.ROLL:
+        return Decision("roll")
+    if asked.kind is DecisionKind.PAY_OR_RAID:
+        raid = cash <= asked.amount and "raid" in available
+        return Decision("raid" if raid else "pay")
+    if asked.kind is DecisionKind.BRIBE_OR_RAID:
+        raid = cash < asked.amount and "raid" in available
+        return Decision("raid" if raid else "bribe")
+    if asked.kind is DecisionKind.FIGHT_OR_WITHDRAW:
+        return Decision("fight")
+    if asked.kind is DecisionKind.TRADE_ANSWER:
+        return Decision("reject")
+    return Decision("pass")
+
+
+def _run(state: MatchState, ev: list[Event]) -> None:
+    """Pop agenda steps until one asks for a decision or the match ends."""
+    agenda = state.agenda
+    try:
+        while state.pending is None:
+            step = agenda.pop()
+            if state.turn.over and not step.must_finish:
+                continue
+            STEP_HANDLERS[step.kind](state, ev, step)
+    except MatchEnd:
+        return
+
+
+@on_step("turn")
+def begin_turn(state: MatchState, ev: list[Event], step: Step) -> None:
+    """A boss rolls, or if detained collects $500, is freed and acts (§4.1)."""
+    seat = step.seat
+    side = state.sides[seat]
+    state.turn = Turn(seat)
+    side.turns += 1
+    ev.append(TurnStarted(seat, state.round))
+    push(state, "end_turn", seat, must_finish=True)
+    if side.detained:
+        side.detained = False
+        ev.append(Released(seat))
+        push(state, "action", seat)
+        collect(state, ev, seat, RELEASE_PAYOUT, "release")
+        return
+    state.pending = Pending(DecisionKind.ROLL, seat, [Option("roll", "Roll the dice")])
+
+
+@on_decision(DecisionKind.ROLL)
+def roll(state: MatchState, ev: list[Event], asked: Pending, d: Decision) -> None:
+    seat = asked.seat
+    dice = (die(state.rng), die(state.rng))
+    ev.append(DiceRolled(seat, dice, "move"))
+    push(state, "action", seat)
+    walk(state, ev, seat, sum(dice), "dice")
+    push(state, "police_arrival" if state.sides[seat].is_police else "destination", seat)
+
+
+@on_step("end_turn")
+def end_turn(state: MatchState, ev: list[Event], step: Step) -> None:
+    """Expire a truce, then hand the turn on; after police, a new round (§4)."""
+    side = state.sides[step.seat]
+    if side.truce_through and side.turns >= side.truce_through:
+        side.truce_through = 0
+        ev.append(TruceEnded(side.seat))
+    alive = [s.seat for s in state.sides if not s.eliminated]
+    after = [seat for seat in alive if seat > step.seat]
+    if not after:
+        limit = state.setup.options.round_limit
+        if limit is not None and state.round >= limit:
+            finish(state, ev, EndReason.ROUND_LIMIT)
+        state.round += 1
+    push(state, "turn", after[0] if after else alive[0], must_finish=True)
+
+
+def draw_pile(state: MatchState, deck: Deck) -> list[int]:
+    """The draw pile of a deck, top card last (for tests that stack a card on top)."""
+    return state.street_deck if deck is Deck.STREET_LIFE else state.police_deck

@@ -1,0 +1,39 @@
+"""Seeded randomness stored in the state (splitmix64 over a counter).
+
+All dice, shuffles and the character deal come from here, so the same seed and the
+same decisions replay a match exactly. Tests may queue dice in `rng.script`.
+"""
+
+from __future__ import annotations
+
+from engine.state import Rng
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _next(rng: Rng) -> int:
+    rng.counter += 1
+    z = (rng.seed + rng.counter * _GAMMA) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def below(rng: Rng, n: int) -> int:
+    """A uniform integer in [0, n) (n is tiny, so the modulo bias is negligible)."""
+    return _next(rng) % n
+
+
+def die(rng: Rng) -> int:
+    """One six-sided die: a scripted value first, if a test queued one."""
+    if rng.script:
+        return rng.script.pop(0)
+    return _next(rng) % 6 + 1
+
+
+def shuffle(rng: Rng, items: list[int]) -> None:
+    """Fisher-Yates in place."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]

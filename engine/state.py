@@ -1,0 +1,204 @@
+"""The match state: everything needed to continue or replay a match (RULES §2-§4).
+
+Plain dataclasses, mutated only inside `apply`; pydantic reads and writes them as
+JSON (`to_json` / `from_json`), which round-trips exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from pydantic import TypeAdapter
+
+from engine.characters import Character
+from engine.decisions import Pending
+
+BANK = -1
+NOBODY = -1
+TOTAL_MONEY = 265_000
+STARTING_CASH = 12_000
+BOSS_SOLDIERS = 50
+POLICE_OFFICERS = 28
+MAX_PEOPLE = 120
+
+
+class EndReason(StrEnum):
+    MARKS = "marks"
+    LAST_STANDING = "last_standing"
+    START_RAID = "start_raid"
+    BANK_SHORTAGE = "bank_shortage"
+    ROUND_LIMIT = "round_limit"
+
+
+@dataclass(slots=True)
+class MatchOptions:
+    """Options for a shorter evening; the defaults play RULES.md exactly."""
+
+    marks_to_win: int = 4
+    round_limit: int | None = None
+
+
+@dataclass(slots=True)
+class PlayerSpec:
+    """Who sits in a seat: a name, and the computer level if a computer plays it."""
+
+    name: str
+    computer: str | None = None
+
+
+@dataclass(slots=True)
+class Setup:
+    """How the match was created: with the decision log, it replays the match."""
+
+    seed: int
+    options: MatchOptions
+    players: list[PlayerSpec]
+    police: PlayerSpec
+    characters: list[Character] | None = None
+    shuffle_seats: bool = True
+
+
+@dataclass(slots=True)
+class Side:
+    """A boss or the police. `truce_through` is the side's turn number through which its
+    businesses cannot be raided (0: no truce)."""
+
+    seat: int
+    name: str
+    character: Character
+    is_police: bool
+    cash: int
+    people: int
+    computer: str | None = None
+    position: int = 0
+    marks: int = 0
+    powered: bool = False
+    detained: bool = False
+    eliminated: bool = False
+    contacts: list[int] = field(default_factory=list)
+    credit: int = 0
+    turns: int = 0
+    truce_through: int = 0
+
+    @property
+    def free(self) -> bool:
+        """In play and not detained: takes part in encounters, trades and meetings."""
+        return not self.eliminated and not self.detained
+
+    def has(self, character: Character) -> bool:
+        """Is this side's power in force now?"""
+        return self.powered and not self.eliminated and self.character is character
+
+
+@dataclass(slots=True)
+class Rng:
+    """A counter-based generator (splitmix64): the state is the seed and a position.
+    `script` holds dice that tests queue up; they are used before the generator."""
+
+    seed: int
+    counter: int = 0
+    script: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Raid:
+    """The raid in progress (RULES §8.1). `space` is the business at stake, or -1."""
+
+    attacker: int
+    defender: int
+    space: int
+    attacker_lost: int = 0
+    defender_lost: int = 0
+
+
+@dataclass(slots=True)
+class TradeOffer:
+    """A proposal awaiting its answer (RULES §10). Cash > 0: proposer pays partner."""
+
+    proposer: int
+    partner: int
+    give: list[int]
+    take: list[int]
+    cash: int
+    at_meeting: bool
+
+
+@dataclass(slots=True)
+class Turn:
+    """Flags of the turn in progress; reset when a turn begins."""
+
+    seat: int
+    over: bool = False
+    encounter_done: bool = False
+    personal_on_landing: bool = False
+    arrived_on_start: bool = False
+    trade_proposed: bool = False
+    no_trade: bool = False
+    police_personal: bool = False
+
+
+@dataclass(slots=True)
+class Step:
+    """A piece of work the engine still has to do this turn. The agenda is a stack.
+    `must_finish` steps run even after the turn's own side is out (RULES §11.2)."""
+
+    kind: str
+    seat: int = -1
+    arg: int = 0
+    must_finish: bool = False
+
+
+@dataclass(slots=True)
+class Result:
+    """How the match ended. `scores` is the §11.3 count per seat (None: eliminated);
+    `ranking` lists seats, winner first."""
+
+    reason: EndReason
+    winner: int
+    scores: list[int | None]
+    ranking: list[int]
+
+
+@dataclass(slots=True)
+class MatchState:
+    setup: Setup
+    sides: list[Side]
+    control: list[int]
+    street_deck: list[int]
+    street_discard: list[int]
+    police_deck: list[int]
+    police_discard: list[int]
+    contacts_supply: list[int]
+    bank: int
+    rng: Rng
+    turn: Turn
+    round: int = 1
+    seq: int = 0
+    raid: Raid | None = None
+    offer: TradeOffer | None = None
+    agenda: list[Step] = field(default_factory=list)
+    pending: Pending | None = None
+    result: Result | None = None
+
+    @property
+    def police(self) -> Side:
+        return self.sides[-1]
+
+    @property
+    def police_seat(self) -> int:
+        return len(self.sides) - 1
+
+    @property
+    def bosses(self) -> list[Side]:
+        return self.sides[:-1]
+
+    def to_json(self) -> bytes:
+        return _ADAPTER.dump_json(self)
+
+    @classmethod
+    def from_json(cls, data: bytes | str) -> MatchState:
+        return _ADAPTER.validate_json(data)
+
+
+_ADAPTER: TypeAdapter[MatchState] = TypeAdapter(MatchState)
