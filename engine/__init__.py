@@ -1,12 +1,12 @@
 """Chicago 1927's rules engine: pure, deterministic and replayable (RULES.md).
 
-    >>> from engine import new_match, apply
-    >>> state = new_match(bosses=2, seed=7)
-    >>> state.pending.kind.value, state.pending.seat
-    ('roll', 0)
-    >>> events = apply(state, 0, "roll")
-    >>> events[1].kind
-    'dice_rolled'
+>>> from engine import new_match, apply
+>>> state = new_match(bosses=2, seed=7)
+>>> state.pending.kind.value, state.pending.seat
+('roll', 0)
+>>> events = apply(state, 0, "roll")
+>>> events[1].kind
+'dice_rolled'
 """
 
 from engine.decisions import Decision, DecisionKind, Option, Pending, TradeTerms

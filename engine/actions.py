@@ -81,9 +81,7 @@ def offer_action(state: MatchState, ev: list[Event], step: Step) -> None:
     terms = None
     if any(o.decision == "trade" and o.available for o in options):
         terms = trade_terms(state, step.seat, start_partners(state, step.seat))
-    state.pending = Pending(
-        DecisionKind.ACTION, step.seat, options, side.position, trade=terms
-    )
+    state.pending = Pending(DecisionKind.ACTION, step.seat, options, side.position, trade=terms)
 
 
 @on_step("police_action")

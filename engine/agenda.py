@@ -36,6 +36,8 @@ def on_decision(*kinds: DecisionKind) -> Callable[[DecisionHandler], DecisionHan
     return register
 
 
-def push(state: MatchState, kind: str, seat: int = -1, arg: int = 0, must_finish: bool = False) -> None:
+def push(
+    state: MatchState, kind: str, seat: int = -1, arg: int = 0, must_finish: bool = False
+) -> None:
     """Schedule a step; the last pushed runs first."""
     state.agenda.append(Step(kind, seat, arg, must_finish))

@@ -262,4 +262,3 @@ def police_jump(state: MatchState, ev: list[Event], step: Step) -> None:
     push(state, "police_action", state.police_seat)
     jump(state, ev, state.police_seat, step.arg)
     push(state, "police_arrival")
-

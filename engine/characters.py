@@ -26,9 +26,7 @@ class CharacterInfo:
 
 
 CHARACTERS: dict[Character, CharacterInfo] = {
-    Character.DON: CharacterInfo(
-        "The Don", "DN", "At Start: roll a die, collect $500 per pip."
-    ),
+    Character.DON: CharacterInfo("The Don", "DN", "At Start: roll a die, collect $500 per pip."),
     Character.QUEEN_BEE: CharacterInfo(
         "Queen Bee", "QB", "No personal police encounters, no Inspection fines."
     ),

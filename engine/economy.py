@@ -9,7 +9,9 @@ from engine.outcome import eliminate, finish
 from engine.state import BANK, MAX_PEOPLE, NOBODY, EndReason, MatchState
 
 
-def pay(state: MatchState, ev: list[Event], payer: int, payee: int, amount: int, reason: str) -> int:
+def pay(
+    state: MatchState, ev: list[Event], payer: int, payee: int, amount: int, reason: str
+) -> int:
     """A side pays what it owes up to its cash; left at $0 it is eliminated (§11.1)."""
     side = state.sides[payer]
     paid = min(amount, side.cash)

@@ -15,7 +15,9 @@ class MatchEnd(Exception):
     """Raised inside `apply` when the match has just ended; never escapes the engine."""
 
 
-def eliminate(state: MatchState, ev: list[Event], seat: int, reason: str, check: bool = True) -> None:
+def eliminate(
+    state: MatchState, ev: list[Event], seat: int, reason: str, check: bool = True
+) -> None:
     """Out at $0 cash or 0 people: businesses to merchants, cash to the bank, Contacts to
     the Street Life discard (RULES §2.4, §11.2)."""
     side = state.sides[seat]
@@ -83,9 +85,7 @@ def finish(state: MatchState, ev: list[Event], reason: EndReason, winner: int = 
         winner = ranked[0]
     ranking = [winner, *(s for s in ranked if s != winner)]
     ranking += [s.seat for s in state.sides if s.eliminated]
-    scores: list[int | None] = [
-        None if s.eliminated else score(state, s.seat) for s in state.sides
-    ]
+    scores: list[int | None] = [None if s.eliminated else score(state, s.seat) for s in state.sides]
     state.result = Result(reason, winner, scores, ranking)
     state.pending = None
     state.agenda.clear()

@@ -26,7 +26,9 @@ MIN_RAIDERS = 2
 VELVET_FROM_BOSS = 5
 
 
-def begin_raid(state: MatchState, ev: list[Event], attacker: int, defender: int, space: int) -> None:
+def begin_raid(
+    state: MatchState, ev: list[Event], attacker: int, defender: int, space: int
+) -> None:
     """Start a raid; `space` is the business at stake or -1 (a personal raid)."""
     state.raid = Raid(attacker, defender, space)
     ev.append(RaidStarted(attacker, defender, space))
@@ -79,7 +81,9 @@ def raid_rounds(state: MatchState, ev: list[Event], step: Step) -> None:
                 Option("fight", "Keep fighting"),
                 Option("withdraw", "Withdraw", amount=lost),
             ]
-            state.pending = Pending(DecisionKind.FIGHT_OR_WITHDRAW, loser, options, raid.space, lost)
+            state.pending = Pending(
+                DecisionKind.FIGHT_OR_WITHDRAW, loser, options, raid.space, lost
+            )
             return
 
 
