@@ -12,6 +12,7 @@
 from engine.decisions import Decision, DecisionKind, Option, Pending, TradeTerms
 from engine.errors import IllegalDecision, MatchOver
 from engine.flow import apply, check, new_match, pending, replay, timeout_default
+from engine.ledger import Ledger, Notes, bank_ledger, banknotes
 from engine.state import EndReason, MatchOptions, MatchState, PlayerSpec, Result, Setup
 
 __all__ = [
@@ -19,9 +20,11 @@ __all__ = [
     "DecisionKind",
     "EndReason",
     "IllegalDecision",
+    "Ledger",
     "MatchOptions",
     "MatchOver",
     "MatchState",
+    "Notes",
     "Option",
     "Pending",
     "PlayerSpec",
@@ -29,6 +32,8 @@ __all__ = [
     "Setup",
     "TradeTerms",
     "apply",
+    "bank_ledger",
+    "banknotes",
     "check",
     "new_match",
     "pending",

@@ -1,0 +1,18 @@
+"""The engine stays pure: importing it pulls in no Discord, Pillow or SQLite bridge."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+FORBIDDEN = ("discord", "PIL", "aiosqlite")
+
+
+def test_engine_imports_nothing_outside_the_standard_library_and_pydantic() -> None:
+    code = (
+        "import sys, engine, engine.computer, engine.testing, engine.ledger\n"
+        f"bad = [m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
