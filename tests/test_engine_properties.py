@@ -25,8 +25,8 @@ from engine import (
     replay,
 )
 from engine.decisions import SIMPLE
+from engine.random_play import play_random, random_decision
 from engine.state import MAX_PEOPLE, TOTAL_MONEY
-from tests.random_play import play_random, random_decision
 
 MAX_DECISIONS = 20_000
 

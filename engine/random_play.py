@@ -1,4 +1,5 @@
-"""Seeded random play for property tests and benchmarks: any legal option, trades too."""
+"""Seeded random play: any legal option, trades too. For property tests, benchmarks and
+the "random" seat of simulations."""
 
 from __future__ import annotations
 
