@@ -1,7 +1,7 @@
 """The `chicago-bot` command line: one parser, one module per subcommand.
 
-Subcommand modules are imported only when chosen, so `--help` stays instant and a
-missing optional piece never breaks the others.
+Each subcommand lives in its own module under `bot.commands`; those modules keep their
+heavy imports inside `run`, so `--help` stays instant.
 """
 
 from __future__ import annotations
