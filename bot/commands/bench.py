@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import importlib
 
+from bot.cli import positive_int
+
 TARGETS = {
     "engine": ("bot.benchmarks.engine", "random full matches through the rules engine"),
     "render": ("bot.benchmarks.render", "board picture render + PNG encode"),
@@ -14,7 +16,9 @@ TARGETS = {
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("target", choices=sorted(TARGETS), help="what to measure")
-    parser.add_argument("--matches", type=int, default=200, help="matches to play (default 200)")
+    parser.add_argument(
+        "--matches", type=positive_int, default=200, help="matches to play (default 200)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     parser.add_argument("--bosses", type=int, choices=(2, 3, 4), default=4)
 
