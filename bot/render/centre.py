@@ -1,0 +1,182 @@
+"""The centre of the board: round and whose turn, the last dice and move, a raid in
+progress, the last few events, and at the end the final ranking."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from bot.render import palette as pal
+from bot.render.fonts import Face, font
+from bot.render.layout import CENTRE_BOX, Box
+from bot.render.static_layer import money
+from bot.render.text import ellipsize
+from bot.render.view import BoardView
+from bot.render.vision import RGB
+from engine.board import SPACES
+
+PAD = 34
+DIE = 64
+LINE_STEP = 36
+LEGEND = "band: fine   foot: cost   ×2: block held whole"
+
+
+def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, colour: RGB, size: int = 18) -> None:
+    draw.ellipse((x, y, x + size, y + size), fill=colour, outline=pal.CELL_LINE, width=2)
+
+
+def _die(draw: ImageDraw.ImageDraw, x: int, y: int, pips: int) -> None:
+    draw.rounded_rectangle(
+        (x, y, x + DIE, y + DIE), radius=10, fill=pal.CELL, outline=pal.CELL_LINE, width=2
+    )
+    spots = {
+        1: [(1, 1)],
+        2: [(0, 0), (2, 2)],
+        3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+    }[pips]
+    step = DIE // 4
+    for col, row in spots:
+        cx, cy = x + step * (col + 1), y + step * (row + 1)
+        draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=pal.INK)
+
+
+def _header(draw: ImageDraw.ImageDraw, view: BoardView, y: int) -> int:
+    box = CENTRE_BOX
+    x = box.x0 + PAD
+    width = box.width - 2 * PAD
+    bold = font(Face.BOLD, 26)
+    regular = font(Face.REGULAR, 22)
+    if view.result is not None:
+        text = f"Round {view.round} · match over"
+        draw.text((x, y), text, font=bold, fill=pal.GOLD)
+        return y + 40
+    turn = view.sides[view.turn_seat]
+    lead = f"Round {view.round} · turn: "
+    draw.text((x, y), lead, font=bold, fill=pal.GOLD)
+    lx = x + round(bold.getlength(lead))
+    _chip(draw, lx, y + 6, turn.colour)
+    name = ellipsize(turn.name, bold, width - (lx - x) - 26)
+    draw.text((lx + 26, y), name, font=bold, fill=pal.LIGHT)
+    y += 38
+    if view.waiting is not None:
+        seat, words = view.waiting
+        line = ellipsize(f"waiting for {view.sides[seat].name} {words}", regular, width)
+        draw.text((x, y), line, font=regular, fill=pal.LIGHT_MUTED)
+        y += 32
+    return y
+
+
+def _dice_and_move(draw: ImageDraw.ImageDraw, view: BoardView, y: int) -> int:
+    box = CENTRE_BOX
+    x = box.x0 + PAD
+    recent = view.recent
+    bold = font(Face.BOLD, 26)
+    regular = font(Face.REGULAR, 22)
+    if recent.dice is None:
+        draw.text((x, y + 4), "No dice rolled yet", font=regular, fill=pal.LIGHT_MUTED)
+        return y + 48
+    seat, dice = recent.dice
+    for i, pips in enumerate(dice):
+        _die(draw, x + i * (DIE + 12), y, pips)
+    tx = x + len(dice) * (DIE + 12) + 10
+    width = box.x1 - PAD - tx
+    side = view.sides[seat]
+    _chip(draw, tx, y + 8, side.colour)
+    who = ellipsize(f"{side.name} rolled {sum(dice)}", bold, width - 26)
+    draw.text((tx + 26, y + 2), who, font=bold, fill=pal.LIGHT)
+    move = next((m for m in recent.moves if m.seat == seat and m.path), None)
+    if move is not None:
+        route = f"{SPACES[move.start].name} → {SPACES[move.path[-1]].name}"
+        draw.text((tx, y + 36), ellipsize(route, regular, width), font=regular, fill=pal.LIGHT)
+    return y + DIE + 22
+
+
+def _raid(draw: ImageDraw.ImageDraw, view: BoardView, y: int) -> int:
+    raid = view.raid
+    if raid is None:
+        return y
+    box = CENTRE_BOX
+    panel = Box(box.x0 + PAD, y, box.x1 - PAD, y + 76)
+    draw.rounded_rectangle(panel.pil(), radius=8, fill=pal.CARD, outline=pal.STRIKE, width=2)
+    att, dfn = view.sides[raid.attacker], view.sides[raid.defender]
+    where = f" at {SPACES[raid.space].name}" if raid.space >= 0 else " on the police"
+    bold = font(Face.BOLD, 22)
+    regular = font(Face.REGULAR, 22)
+    width = panel.width - 28
+    draw.text((panel.x0 + 14, panel.y0 + 8), ellipsize(f"RAID{where}", bold, width),
+              font=bold, fill=pal.STRIKE)  # fmt: skip
+    losses = (
+        f"{ellipsize(att.name, regular, width / 3)} lost {raid.attacker_lost} · "
+        f"{ellipsize(dfn.name, regular, width / 3)} lost {raid.defender_lost}"
+    )
+    draw.text((panel.x0 + 14, panel.y0 + 40), ellipsize(losses, regular, width), font=regular,
+              fill=pal.LIGHT)  # fmt: skip
+    return y + 90
+
+
+def _result(draw: ImageDraw.ImageDraw, view: BoardView, y: int) -> int:
+    result = view.result
+    if result is None:
+        return y
+    box = CENTRE_BOX
+    x, x1 = box.x0 + PAD, box.x1 - PAD
+    winner = view.sides[result.winner]
+    big = font(Face.WIDE_BOLD, 30)
+    draw.text((x, y), ellipsize(f"{winner.name} wins", big, x1 - x), font=big, fill=pal.GOLD)
+    y += 42
+    regular = font(Face.REGULAR, 22)
+    draw.text((x, y), f"by {result.reason}", font=regular, fill=pal.LIGHT_MUTED)
+    y += 38
+    bold = font(Face.BOLD, 24)
+    for rank, seat in enumerate(result.ranking, start=1):
+        side = view.sides[seat]
+        score = result.scores[seat] if seat < len(result.scores) else None
+        colour = pal.LIGHT if score is not None else pal.LIGHT_MUTED
+        draw.text((x, y), f"{rank}.", font=bold, fill=colour)
+        _chip(draw, x + 36, y + 5, side.colour)
+        score_text = money(score) if score is not None else "eliminated"
+        sw = bold.getlength(score_text)
+        name = ellipsize(side.name, bold, x1 - x - 66 - sw - 16)
+        draw.text((x + 62, y), name, font=bold, fill=colour)
+        draw.text((x1 - sw, y), score_text, font=bold, fill=colour)
+        if score is None:
+            mid = y + 15
+            draw.line((x + 62, mid, x + 62 + bold.getlength(name), mid), fill=pal.STRIKE, width=3)
+        y += 36
+    return y + 14
+
+
+def _lines(draw: ImageDraw.ImageDraw, view: BoardView, y: int, limit: int) -> None:
+    box = CENTRE_BOX
+    x, x1 = box.x0 + PAD, box.x1 - PAD
+    lines = view.recent.lines[-limit:] if limit > 0 else ()
+    if not lines:
+        return
+    draw.text((x, y), "LATELY", font=font(Face.BOLD, 22), fill=pal.GOLD)
+    draw.line((x + 90, y + 14, x1, y + 14), fill=pal.GOLD, width=1)
+    y += 38
+    regular = font(Face.REGULAR, 24)
+    for line in lines:
+        colour = view.sides[line.seat].colour if 0 <= line.seat < len(view.sides) else pal.GOLD
+        _chip(draw, x, y + 7, colour, 16)
+        draw.text((x + 26, y), ellipsize(line.text, regular, x1 - x - 26), font=regular,
+                  fill=pal.LIGHT)  # fmt: skip
+        y += LINE_STEP
+
+
+def draw_centre(draw: ImageDraw.ImageDraw, view: BoardView) -> None:
+    box = CENTRE_BOX
+    y = _header(draw, view, box.y0 + 90)
+    y += 10
+    if view.result is not None:
+        y = _result(draw, view, y)
+        room = (box.y1 - 70 - y - 38) // LINE_STEP
+    else:
+        y = _dice_and_move(draw, view, y)
+        y = _raid(draw, view, y)
+        room = (box.y1 - 70 - y - 38) // LINE_STEP
+    _lines(draw, view, y, min(6, room))
+    legend = font(Face.REGULAR, 20)
+    draw.text((box.centre[0], box.y1 - 34), LEGEND, font=legend, fill=pal.LIGHT_MUTED, anchor="mm")

@@ -1,0 +1,55 @@
+"""Seeded random matches to draw: for `chicago-bot render`, the render benchmark and
+the tests. Random play is the engine's own (`engine.random_play`), trades included."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine import MatchState, apply, new_match
+from engine.events import Event, TurnStarted
+from engine.random_play import random_decision
+
+
+@dataclass(slots=True)
+class Moment:
+    """A state during a match and the events of its last turn or so, as the bot would
+    pass them to the renderer after a decision."""
+
+    state: MatchState
+    events: list[Event]
+    decisions: int
+
+
+def _trim(events: list[Event]) -> list[Event]:
+    """Keep events from the start of the previous turn on."""
+    starts = [i for i, e in enumerate(events) if isinstance(e, TurnStarted)]
+    if len(starts) >= 2:
+        return events[starts[-2] :]
+    return events
+
+
+def play(seed: int, bosses: int = 4) -> Iterator[Moment]:
+    """Every moment of a seeded random match, from setup to its end. The same state
+    object is updated in place between moments."""
+    state = new_match(bosses=bosses, seed=seed)
+    rng = random.Random(seed)
+    events: list[Event] = []
+    decisions = 0
+    yield Moment(state, [], 0)
+    while state.result is None:
+        pending = state.pending
+        assert pending is not None
+        events = _trim(events + apply(state, pending.seat, random_decision(rng, state)))
+        decisions += 1
+        yield Moment(state, events, decisions)
+
+
+def moment_after(seed: int, decisions: int, bosses: int = 4) -> Moment:
+    """The match after `decisions` decisions, or at its end if it ends sooner."""
+    moment = Moment(new_match(bosses=bosses, seed=seed), [], 0)
+    for moment in play(seed, bosses):
+        if moment.decisions >= decisions:
+            break
+    return moment

@@ -1,0 +1,145 @@
+"""A frozen snapshot of everything the picture shows.
+
+Taking it costs microseconds, so the async renderer takes it on the event loop and
+draws in a worker thread: the thread never reads a MatchState the bot may be changing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.render.palette import side_colour
+from bot.render.recent import Recent, summarise
+from bot.render.vision import RGB
+from engine.characters import CHARACTERS
+from engine.events import Event
+from engine.state import MatchState
+
+# What the pending decision asks, in a few words (RULES §13).
+DECISION_WORDS: dict[str, str] = {
+    "roll": "to roll",
+    "pay_or_raid": "to pay or raid",
+    "bribe_or_raid": "to bribe or raid",
+    "fight_or_withdraw": "to fight on or withdraw",
+    "action": "to act",
+    "police_action": "to act",
+    "trade_answer": "to answer a trade",
+    "meeting_trade": "to trade at the meeting",
+}
+
+END_WORDS: dict[str, str] = {
+    "marks": "Empire Marks",
+    "last_standing": "last side standing",
+    "start_raid": "Start raid",
+    "bank_shortage": "bank shortage: final count",
+    "round_limit": "round limit: final count",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    seat: int
+    name: str
+    initials: str
+    character: str
+    is_police: bool
+    colour: RGB
+    cash: int
+    credit: int
+    people: int
+    marks: int
+    powered: bool
+    detained: bool
+    eliminated: bool
+    contacts: int
+    position: int
+    truce: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RaidView:
+    attacker: int
+    defender: int
+    space: int
+    attacker_lost: int
+    defender_lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResultView:
+    reason: str
+    winner: int
+    scores: tuple[int | None, ...]
+    ranking: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    sides: tuple[SideView, ...]
+    control: tuple[int, ...]
+    round: int
+    turn_seat: int
+    waiting: tuple[int, str] | None
+    marks_to_win: int
+    recent: Recent
+    raid: RaidView | None
+    result: ResultView | None
+
+    @property
+    def police_seat(self) -> int:
+        return len(self.sides) - 1
+
+
+def snapshot(state: MatchState, events: Sequence[Event] = ()) -> BoardView:
+    """Copy out what the picture needs from the state and the recent events."""
+    sides = tuple(
+        SideView(
+            seat=side.seat,
+            name=side.name,
+            initials=CHARACTERS[side.character].initials,
+            character=CHARACTERS[side.character].name,
+            is_police=side.is_police,
+            colour=side_colour(side.seat, side.is_police),
+            cash=side.cash,
+            credit=side.credit,
+            people=side.people,
+            marks=side.marks,
+            powered=side.powered,
+            detained=side.detained,
+            eliminated=side.eliminated,
+            contacts=len(side.contacts),
+            position=side.position,
+            truce=side.truce_through > 0,
+        )
+        for side in state.sides
+    )
+    pending = state.pending
+    waiting = None
+    if pending is not None and state.result is None:
+        waiting = (pending.seat, DECISION_WORDS.get(pending.kind.value, "to decide"))
+    raid = None
+    if state.raid is not None:
+        r = state.raid
+        raid = RaidView(r.attacker, r.defender, r.space, r.attacker_lost, r.defender_lost)
+    result = None
+    if state.result is not None:
+        res = state.result
+        result = ResultView(
+            END_WORDS.get(res.reason.value, res.reason.value),
+            res.winner,
+            tuple(res.scores),
+            tuple(res.ranking),
+        )
+    marks_to_win = state.setup.options.marks_to_win
+    return BoardView(
+        sides=sides,
+        control=tuple(state.control),
+        round=state.round,
+        turn_seat=state.turn.seat,
+        waiting=waiting,
+        marks_to_win=marks_to_win,
+        recent=summarise(events, [s.name for s in sides], marks_to_win),
+        raid=raid,
+        result=result,
+    )
