@@ -1,0 +1,104 @@
+"""`chicago-bot bench render`: board picture render + PNG encode.
+
+Draws states sampled from seeded random matches and prints the median and p95 time
+to render and encode, the PNG size, and how long the event loop stalls while
+`render_png_async` draws in a worker thread (a ticker coroutine measures how late
+it wakes up).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import time
+
+from bot.render import render_png, render_png_async
+from bot.render.sample import Moment, play
+from bot.render.static_layer import static_layer
+from engine import MatchState
+
+SAMPLES_PER_MATCH = 10
+TICK_S = 0.001
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def _sample(seed: int, bosses: int) -> list[Moment]:
+    """About SAMPLES_PER_MATCH evenly spread moments of one match, its end included,
+    each with its own copy of the state (play() updates one state in place)."""
+    total = sum(1 for _ in play(seed, bosses))
+    step = max(1, total // SAMPLES_PER_MATCH)
+    chosen: list[Moment] = []
+    for moment in play(seed, bosses):
+        if moment.decisions % step == 0 or moment.state.result is not None:
+            chosen.append(
+                Moment(
+                    MatchState.from_json(moment.state.to_json()),
+                    list(moment.events),
+                    moment.decisions,
+                )
+            )
+    return chosen
+
+
+async def _ticker(stop: asyncio.Event) -> float:
+    """Sleep TICK_S at a time until stopped; return the worst lateness in seconds."""
+    worst = 0.0
+    while not stop.is_set():
+        before = time.perf_counter()
+        await asyncio.sleep(TICK_S)
+        worst = max(worst, time.perf_counter() - before - TICK_S)
+    return worst
+
+
+async def _stall_during(moments: list[Moment]) -> tuple[list[float], list[float]]:
+    """Render each moment off the loop while a ticker runs; the ticker's worst
+    lateness is the longest the loop could not run."""
+    stalls: list[float] = []
+    wall: list[float] = []
+    for moment in moments:
+        stop = asyncio.Event()
+        task = asyncio.create_task(_ticker(stop))
+        await asyncio.sleep(0)
+        started = time.perf_counter()
+        await render_png_async(moment.state, moment.events)
+        wall.append((time.perf_counter() - started) * 1e3)
+        stop.set()
+        stalls.append(await task * 1e3)
+    return stalls, wall
+
+
+def run(args: argparse.Namespace) -> int:
+    matches = max(1, min(args.matches, 50))
+    started = time.perf_counter()
+    static_layer()
+    first_ms = (time.perf_counter() - started) * 1e3
+    moments: list[Moment] = []
+    for seed in range(args.seed, args.seed + matches):
+        moments.extend(_sample(seed, args.bosses))
+    render_png(moments[0].state, moments[0].events)  # warm fonts and sprites
+    times: list[float] = []
+    sizes: list[int] = []
+    for moment in moments:
+        t0 = time.perf_counter()
+        data = render_png(moment.state, moment.events)
+        times.append((time.perf_counter() - t0) * 1e3)
+        sizes.append(len(data))
+    stalls, wall = asyncio.run(_stall_during(moments))
+    print(
+        f"render benchmark: {len(moments)} states from {matches} random matches, "
+        f"{args.bosses} bosses + police"
+    )
+    print(f"  static layer (once)   {first_ms:8.1f} ms")
+    print(f"  render+encode median  {statistics.median(times):8.1f} ms  (target ≤ 30)")
+    print(f"  render+encode p95     {_percentile(times, 0.95):8.1f} ms  (target ≤ 60)")
+    print(f"  PNG size median       {statistics.median(sizes) / 1024:8.1f} KB")
+    print(f"  PNG size max          {max(sizes) / 1024:8.1f} KB  (target ≤ 200)")
+    print(f"  async render median   {statistics.median(wall):8.1f} ms  (wall clock)")
+    print(f"  loop stall median     {statistics.median(stalls):8.1f} ms")
+    print(f"  loop stall max        {max(stalls):8.1f} ms  (target ≤ 10)")
+    return 0
