@@ -107,7 +107,8 @@ def _card(image: Image.Image, draw: ImageDraw.ImageDraw, view: BoardView, side: 
     if side.credit:
         cx = x + cash_font.getlength(cash) + 10
         draw.text((cx, y + 6), f"+{money(side.credit)} credit", font=regular, fill=pal.GOLD)
-    people = f"{side.people} {'officers' if side.is_police else 'soldiers'}"
+    noun = "officer" if side.is_police else "soldier"
+    people = f"{side.people} {noun}{'' if side.people == 1 else 's'}"
     draw.text((right - regular.getlength(people), y + 6), people, font=regular, fill=text)
     y += 44
     _marks(draw, x, y, side, view.marks_to_win)

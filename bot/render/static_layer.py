@@ -1,7 +1,7 @@
 """The board without pieces: frame, the ring of spaces, the centre's title and the
 panel's ground. None of it depends on the match, so it is drawn once per process and
 every picture starts from a copy of it (a copy costs about a millisecond; drawing the
-ring costs twenty)."""
+ring costs about thirty)."""
 
 from __future__ import annotations
 
