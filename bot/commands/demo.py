@@ -1,0 +1,161 @@
+"""`chicago-bot demo`: an all-computer match played here, told turn by turn.
+
+The way to see the game work without a Discord token: every seat is a computer player,
+the narration is the one the bot posts, and with --out the board picture of every turn
+is written as a PNG, the same picture the channel would show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bot.cli import positive_int
+from bot.narration import Narrator, standings
+from engine import MatchOptions, MatchState, PlayerSpec, apply, new_match
+from engine.characters import CHARACTERS
+from engine.computer import LEVELS, choose
+from engine.events import Event, TurnStarted
+
+BOSS_NAMES = ("Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan")
+POLICE_NAME = "Chicago Police"
+
+Renderer = Callable[[MatchState, Sequence[Event]], bytes]
+Write = Callable[[str], None]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=1927, help="match seed (default 1927)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write the board picture after every turn to DIR (created if missing)",
+    )
+    parser.add_argument("--bosses", type=int, choices=(2, 3, 4), default=4)
+    parser.add_argument(
+        "--level", choices=LEVELS, default="normal", help="computer level (default normal)"
+    )
+    parser.add_argument(
+        "--marks", type=positive_int, default=4, help="Empire Marks to win (default 4)"
+    )
+    parser.add_argument(
+        "--round-limit",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="end with the final count after N rounds (default: no limit)",
+    )
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="pause after each turn, to watch it unfold (default 0)",
+    )
+    parser.set_defaults(parser=parser)
+
+
+def load_renderer() -> Renderer | None:
+    """The board picture, if this install can draw it (it needs Pillow and the assets)."""
+    try:
+        from bot.render import render_png
+    except ImportError:
+        return None
+    return render_png
+
+
+def progress(state: MatchState, turns: int, decisions: int) -> str:
+    """One line: where the match stands, marks first since they decide it."""
+    goal = state.setup.options.marks_to_win
+    sides = ", ".join(
+        f"{'Police' if s.is_police else s.name.split()[0]} "
+        f"{'out' if s.eliminated else f'{s.marks}/{goal}'}"
+        for s in state.sides
+    )
+    return f"  [round {state.round} · turn {turns} · {decisions} decisions] {sides}"
+
+
+def play_demo(
+    seed: int,
+    bosses: int = 4,
+    level: str = "normal",
+    options: MatchOptions | None = None,
+    out: Path | None = None,
+    renderer: Renderer | None = None,
+    write: Write = print,
+    delay: float = 0.0,
+) -> MatchState:
+    """Play and tell one all-computer match; returns the finished state."""
+    players = [PlayerSpec(name, level) for name in BOSS_NAMES[:bosses]]
+    state = new_match(bosses, seed, options, players, PlayerSpec(POLICE_NAME, level))
+    narrator = Narrator()
+    write(f"Chicago, 1927 — a demo match, seed {seed}. Every seat is a {level} computer player.")
+    for side in state.sides:
+        role = "the police" if side.is_police else CHARACTERS[side.character].name
+        write(f"  {side.name} plays {role}.")
+    write("")
+    write(f"— Round {state.round}: {state.sides[state.turn.seat].name}'s turn —")
+    turn_events: list[Event] = []
+    turns = decisions = 0
+    pictures = 0
+
+    def close_turn() -> None:
+        nonlocal turns, pictures
+        turns += 1
+        write(progress(state, turns, decisions))
+        if out is not None and renderer is not None:
+            pictures += 1
+            (out / f"turn-{turns:04d}.png").write_bytes(renderer(state, turn_events))
+        if delay > 0:
+            time.sleep(delay)
+
+    while state.result is None:
+        pending = state.pending
+        assert pending is not None
+        events = apply(state, pending.seat, choose(state, pending.seat))
+        decisions += 1
+        for event in events:
+            if isinstance(event, TurnStarted) and turn_events:
+                close_turn()
+                turn_events = []
+            turn_events.append(event)
+            for line in narrator.lines(state, [event]):
+                write(line)
+    close_turn()
+    if out is not None and renderer is not None:
+        (out / "final.png").write_bytes(renderer(state, turn_events))
+    write("")
+    write("Final standings")
+    for line in standings(state):
+        write("  " + line)
+    if out is not None:
+        if renderer is None:
+            write(f"(no board pictures: the board renderer is not available here; {out} is empty)")
+        else:
+            write(f"{pictures} board pictures and final.png written to {out}")
+    return state
+
+
+def run(args: argparse.Namespace) -> int:
+    parser: argparse.ArgumentParser = args.parser
+    if args.delay < 0:
+        parser.error("--delay must be 0 or more")
+    renderer = None
+    if args.out is not None:
+        if args.out.exists() and not args.out.is_dir():
+            parser.error(f"--out {args.out} is a file, not a directory")
+        args.out.mkdir(parents=True, exist_ok=True)
+        renderer = load_renderer()
+        if renderer is None:
+            print("note: the board renderer is not available; playing without pictures")
+    options = MatchOptions(marks_to_win=args.marks, round_limit=args.round_limit)
+
+    def write(line: str) -> None:
+        print(line, flush=args.delay > 0)
+
+    play_demo(args.seed, args.bosses, args.level, options, args.out, renderer, write, args.delay)
+    return 0
