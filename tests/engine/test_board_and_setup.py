@@ -312,3 +312,37 @@ def test_rules_3_shuffled_seats_still_put_police_last() -> None:
         assert [s.is_police for s in state.sides] == [False, False, False, True]
         with pytest.raises(IllegalDecision):
             apply(state, 3, "roll")
+
+
+def test_rules_2_2_r_notes_are_a_greedy_view_in_seat_order() -> None:
+    """RULES §2.2 [R]: sides in seat order (police last) break their dollars down greedily
+    from the box (20×$5,000, 100×$1,000, 100×$500, 100×$100, 100×$50); the bank gets the
+    rest: with 4 bosses each side shows 2×$5,000 + 2×$1,000 and the bank 10×$5,000,
+    90×$1,000 and all the smaller notes ($205,000)."""
+    from engine import bank_ledger, banknotes
+
+    state = match(bosses=4)
+    for seat in range(5):
+        assert banknotes(state, seat).counts == {5000: 2, 1000: 2, 500: 0, 100: 0, 50: 0}
+    ledger = bank_ledger(state)
+    assert ledger.dollars == 205_000
+    assert ledger.notes.counts == {5000: 10, 1000: 90, 500: 100, 100: 100, 50: 100}
+    assert ledger.notes.total == 205_000
+
+
+def test_rules_2_2_r_a_missing_note_value_never_blocks_a_payment() -> None:
+    """RULES §2.2 [R]: seat 0 holding $100,000 takes all twenty $5,000 notes; seat 1's
+    $12,000 shows as twelve $1,000 notes, and its $1,000 fine is paid in dollars."""
+    from engine import banknotes
+
+    state = match(bosses=2)
+    state.police.position = 18
+    set_cash(state, 0, 100_000)
+    assert banknotes(state, 0).counts[5000] == 20
+    assert banknotes(state, 1).counts == {5000: 0, 1000: 12, 500: 0, 100: 0, 50: 0}
+    give(state, 0, 12)
+    place(state, 1, 10)
+    turn(state, 1, 1, 1)
+    apply(state, 1, "pay")
+    assert state.sides[1].cash == 11_000
+    assert conserved(state)

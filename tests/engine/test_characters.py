@@ -470,3 +470,23 @@ def test_rules_2_5_unpowered_velvet_boss_gains_nothing() -> None:
     turn(state, 0, 1, 1)
     apply(state, 0, "control")
     assert state.sides[0].people == 50
+
+
+def test_rules_7_2_detained_lucky_jack_collects_nothing() -> None:
+    """RULES §6.3, §7.2: a detained Lucky Jack takes no part in Lucky Jack payments."""
+    state = lucky_scene()
+    place(state, 0, 9, detained=True)
+    place(state, 1, 7)
+    events = turn(state, 1, 1, 1)
+    assert not payments(events)
+
+
+def test_rules_6_3_lucky_jack_pairs_created_by_a_card_move_pay() -> None:
+    """RULES §6, §6.3: an arrival by card counts: Bad tip onto Detention where a powered
+    Lucky Jack visits costs $500."""
+    state = lucky_scene()
+    place(state, 0, 9)
+    stack_card(state, Deck.POLICE_FILE, "Bad tip")
+    place(state, 1, 4)
+    events = turn(state, 1, 1, 1)
+    assert payments(events) == [(1, 0, 500, "lucky_jack")]

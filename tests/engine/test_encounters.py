@@ -398,3 +398,77 @@ def test_rules_8_2_r_bribe_beyond_cash_pays_everything_and_eliminates() -> None:
     assert state.police.cash == 12_300
     asks(state, DecisionKind.ROLL, 1)
     assert conserved(state)
+
+
+def test_rules_6_personal_encounter_then_the_card_is_still_drawn() -> None:
+    """RULES §6: the personal encounter replaces only step 4; a card space is still drawn
+    (step 5) after the bribe."""
+    state = match(bosses=2)
+    state.police.position = 14
+    stack_card(state, Deck.STREET_LIFE, "Bootleg payoff")
+    place(state, 0, 12)
+    turn(state, 0, 1, 1)
+    asks(state, DecisionKind.BRIBE_OR_RAID, 0)
+    events = decide(state, 0, "bribe", 2)
+    assert of(events, CardDrawn)[0].title == "Bootleg payoff"
+    assert state.sides[0].cash == 12_000 - 200 + 1500
+
+
+def test_rules_6_arrested_with_police_there_bribe_then_detention() -> None:
+    """RULES §6: on Arrested with police there: the personal encounter first, then the boss
+    goes to Detention, detained, and its turn ends."""
+    state = match(bosses=2)
+    state.police.position = 27
+    place(state, 0, 25)
+    turn(state, 0, 1, 1)
+    asks(state, DecisionKind.BRIBE_OR_RAID, 0)
+    decide(state, 0, "bribe", 1)
+    assert (state.sides[0].position, state.sides[0].detained) == (9, True)
+    asks(state, DecisionKind.ROLL, 1)
+
+
+def test_rules_6_6_heist_moves_police_past_start() -> None:
+    """RULES §6.6, §5 [R]: Heist moves police 3 counterclockwise from 2 to 35: police
+    passes Start forward, collects $4,000 and rolls for its Warrant."""
+    state = match(bosses=2)
+    state.police.position = 2
+    place(state, 0, 16)
+    events = turn(state, 0, 1, 1, 4)
+    assert state.police.position == 35
+    assert state.police.cash == 16_000 and state.police.powered
+    assert payments(events) == [(BANK, 0, 1500, "heist"), (BANK, 2, 4000, "start")]
+    asks(state, DecisionKind.POLICE_ACTION, 2)
+    assert no_dice_left(state)
+
+
+def test_rules_7_1_heist_encounters_start_with_the_turns_boss() -> None:
+    """RULES §7.1.2: Heist moves police (25 -> 22) onto bosses 1 and 4 while boss 3 is on
+    Heist: boss 4 (next after the turn's boss in seat order) bribes first, then boss 1."""
+    state = match(bosses=4)
+    state.police.position = 25
+    place(state, 0, 22)
+    place(state, 3, 22)
+    place(state, 2, 16)
+    turn(state, 2, 1, 1)
+    assert state.police.position == 22
+    asks(state, DecisionKind.BRIBE_OR_RAID, 3)
+    decide(state, 3, "bribe", 1)
+    asks(state, DecisionKind.BRIBE_OR_RAID, 0)
+    decide(state, 0, "bribe", 1)
+    asks(state, DecisionKind.POLICE_ACTION, 4)
+    apply(state, 4, "pass")
+    asks(state, DecisionKind.ACTION, 2)
+    assert [s.cash for s in state.sides] == [11_900, 12_000, 13_500, 11_900, 12_200]
+
+
+def test_rules_4_1_released_boss_may_rebuild() -> None:
+    """RULES §4.1, §9 [R]: released with $800 + $500 = $1,300: Rebuild contacts is open."""
+    from engine.testing import begin_turn
+
+    state = match(bosses=2)
+    set_cash(state, 0, 800)
+    place(state, 0, 9, detained=True)
+    begin_turn(state, 0)
+    assert available(state) == ["rebuild", "pass"]
+    apply(state, 0, "rebuild")
+    assert state.sides[0].cash == 2300

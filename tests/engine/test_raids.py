@@ -294,3 +294,46 @@ def test_rules_8_1_police_raid_limit_is_also_20() -> None:
     assert state.sides[1].marks == 1
     assert payments(events) == []
     assert BANK == -1
+
+
+def test_rules_8_1_5_police_winning_a_raid_seals_the_business() -> None:
+    """RULES §8.1.5: police defeating a boss's business takes it as a police seal."""
+    state = match(bosses=2)
+    give(state, 1, 12)
+    state.police.position = 15
+    turn(state, 2, 1, 2)
+    script_dice(state, *rounds(*[DEFENDER_LOSES] * 10))
+    apply(state, 2, "raid")
+    events = apply(state, 1, "withdraw")
+    assert [(e.space, e.old, e.new, e.reason) for e in of(events, ControlChanged)] == [
+        (12, 1, 2, "raid")
+    ]
+    assert state.police.marks == 1
+    asks(state, DecisionKind.ACTION, 2)
+    assert "raid" not in available(state)
+
+
+def test_rules_8_1_4_losing_the_last_person_at_the_10th_loss_is_not_a_question() -> None:
+    """RULES §8.1.4: a defender with 10 people losing its 10th is out of people: it loses
+    and is eliminated; no withdraw question."""
+    state = raid_scene(bosses=3, defender_people=10)
+    script_dice(state, *rounds(*[DEFENDER_LOSES] * 10))
+    events = apply(state, 0, "raid")
+    assert state.sides[1].eliminated
+    assert state.control[12] == 0
+    assert [e.seat for e in of(events, Eliminated)] == [1]
+    asks(state, DecisionKind.ACTION, 0)
+
+
+def test_rules_8_1_5_police_fourth_mark_wins() -> None:
+    """RULES §1, §8.1.5: police earning its 4th mark wins at once."""
+    state = match(bosses=2)
+    give(state, 1, 12)
+    state.sides[1].people = 1
+    state.police.marks = 3
+    state.police.position = 15
+    turn(state, 2, 1, 2)
+    decide(state, 2, "raid", 6, 1)
+    assert state.result is not None
+    assert state.result.reason is EndReason.MARKS
+    assert state.result.winner == 2
