@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine import apply
 from engine.board import Deck
 from engine.decisions import DecisionKind
-from engine.events import CardDrawn, Eliminated, StartRaid
-from engine.state import EndReason
+from engine.events import CardDrawn, Eliminated, Event, StartRaid
+from engine.state import EndReason, MatchState
 from engine.testing import give, place, stack_card
 from tests.engine.scenes import (
     BANK,
@@ -472,3 +472,29 @@ def test_rules_4_1_released_boss_may_rebuild() -> None:
     assert available(state) == ["rebuild", "pass"]
     apply(state, 0, "rebuild")
     assert state.sides[0].cash == 2300
+
+
+def test_rules_7_1_card_moves_police_onto_the_drawer_first() -> None:
+    """RULES §7.1.2: Rival speakeasies moves police 17 -> 14 onto the drawer (seat 3) and
+    seat 1: the drawer's encounter comes first; then police acts; then the drawer."""
+    state = match(bosses=3)
+    state.police.position = 17
+    place(state, 0, 14)
+    events = draw_at_card(state)
+    assert payments(events)[0] == (2, BANK, 500, "card")
+    assert state.police.position == 14
+    asks(state, DecisionKind.BRIBE_OR_RAID, 2)
+    decide(state, 2, "bribe", 2)
+    asks(state, DecisionKind.BRIBE_OR_RAID, 0)
+    decide(state, 0, "bribe", 3)
+    asks(state, DecisionKind.POLICE_ACTION, 3)
+    apply(state, 3, "pass")
+    asks(state, DecisionKind.ACTION, 2)
+    assert "raid" not in available(state)
+    assert [s.cash for s in state.sides] == [11_700, 12_000, 11_300, 12_500]
+
+
+def draw_at_card(state: MatchState) -> list[Event]:
+    stack_card(state, Deck.STREET_LIFE, "Rival speakeasies")
+    place(state, 2, 12)
+    return turn(state, 2, 1, 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine import MatchOver, apply
 from engine.board import Deck
+from engine.characters import Character
 from engine.decisions import DecisionKind
 from engine.events import BankCredit, ControlChanged, Eliminated, MatchEnded, Paid
 from engine.state import EndReason, MatchState
@@ -119,7 +120,7 @@ def shortage_scene() -> MatchState:
     """Three bosses; the bank holds only $1,000 when seat 0 passes Start (owed $4,000)."""
     state = match(bosses=3)
     state.police.position = 18
-    state.bank = 1000
+    state.bank = 1000  # a scene: the rest of the money is simply left out
     place(state, 1, 20)
     place(state, 2, 22)
     place(state, 0, 30)
@@ -135,11 +136,16 @@ def test_rules_11_3_bank_shortage_credit_and_final_count() -> None:
     state.sides[1].people = 40
     give(state, 1, 12)
     give(state, 3, 5)
+    total = state.bank + sum(s.cash for s in state.sides)
     script_dice(state, 3, 4)
     events = apply(state, 0, "roll")
     assert payments(events) == [(BANK, 0, 1000, "start")]
     assert of(events, BankCredit) == [BankCredit(0, 3000)]
     assert (state.sides[0].cash, state.sides[0].credit, state.bank) == (13_000, 3000, 0)
+    # RULES §2.2: bank + all sides' cash - bank credit is unchanged by the payout, reading
+    # "cash" as the engine's cash plus credit ("counted as cash", §11.3)
+    counted = sum(s.cash + s.credit for s in state.sides)
+    assert state.bank + counted - 3000 == total
     assert not [e for e in events if e.kind == "power_renewed"]
     assert state.result is not None
     assert state.result.reason is EndReason.BANK_SHORTAGE
@@ -290,3 +296,67 @@ def test_rules_7_1_5_eliminated_police_piece_does_nothing() -> None:
     assert state.sides[1].detained
     asks(state, DecisionKind.ROLL, 0)
     assert state.round == 2
+
+
+def test_rules_11_2_police_eliminated_on_its_own_turn_takes_no_action() -> None:
+    """RULES §11.2 [R], §4: police loses its last officer in a personal raid on its own
+    turn: it leaves the turn order at once (no action) and a new round begins."""
+    state = match(bosses=3)
+    state.police.people = 1
+    state.police.position = 30
+    place(state, 1, 25)
+    turn(state, 3, 2, 3)
+    asks(state, DecisionKind.BRIBE_OR_RAID, 1)
+    decide(state, 1, "raid", 6, 1)
+    assert state.police.eliminated
+    assert state.sides[1].marks == 1
+    assert state.result is None
+    asks(state, DecisionKind.ROLL, 0)
+    assert state.round == 2
+
+
+def test_rules_12_1_meeting_with_eliminated_police_on_start_is_no_start_raid() -> None:
+    """RULES §7.1.5, §12.1: the piece of an eliminated police does nothing: a meeting on
+    Start where it lies eliminates nobody."""
+    state = match(bosses=2)
+    state.police.eliminated = True
+    state.bank += state.police.cash
+    state.police.cash = 0
+    place(state, 1, 30)
+    draw_at(state, 0, Deck.STREET_LIFE, "Big Boss Meeting!", 2, 1, 1)
+    assert not state.sides[0].eliminated and not state.sides[1].eliminated
+    assert state.result is None
+    asks(state, DecisionKind.ACTION, 0)
+
+
+def test_rules_11_3_bank_shortage_during_a_meeting_ends_the_match() -> None:
+    """RULES §11.3, §12.1: a powered Don's meeting bonus the bank cannot cover ends the
+    match at once with the final count (no later renewal rolls)."""
+    state = match(Character.DON, Character.QUEEN_BEE)
+    state.police.position = 18
+    state.sides[0].powered = True
+    place(state, 1, 30)
+    state.bank = 2000
+    events = draw_at(state, 0, Deck.STREET_LIFE, "Big Boss Meeting!", 2, 6)
+    assert of(events, BankCredit) == [BankCredit(0, 1000)]
+    assert state.result is not None and state.result.reason is EndReason.BANK_SHORTAGE
+    # seat 0: 14,000 + 1,000 credit + 5,000 = 20,000; seat 1: 17,000; police: 14,800
+    assert state.result.scores == [20_000, 17_000, 14_800]
+    assert no_dice_left(state)
+
+
+def test_rules_6_lucky_jack_payment_eliminates_the_mover_before_the_fine() -> None:
+    """RULES §6 (stop if eliminated), §11.1: a boss with $500 moving onto a powered Lucky
+    Jack on a rival business pays him and is out: no pay-or-raid follows."""
+    state = match(Character.LUCKY_JACK, Character.DON, Character.FIXER)
+    state.police.position = 18
+    state.sides[0].powered = True
+    give(state, 2, 12)
+    place(state, 0, 12)
+    set_cash(state, 1, 500)
+    place(state, 1, 10)
+    events = turn(state, 1, 1, 1)
+    assert payments(events)[0] == (1, 0, 500, "lucky_jack")
+    assert state.sides[1].eliminated
+    assert state.sides[2].cash == 12_000
+    asks(state, DecisionKind.ROLL, 2)
