@@ -88,9 +88,9 @@ def bribe_scene(character: Character, cash: int, people: int = 50) -> MatchState
 def test_rules_13_timeout_bribe_or_raid(
     character: Character, cash: int, people: int, default: str
 ) -> None:
-    """RULES §13 [R]: bribe, unless it holds less than the largest possible bribe and it
-    can raid. (Queen Bee is used unpowered here: she is set powered below but only Fixer's
-    power matters; a powered Queen Bee would have no encounter, so she is unpowered.)"""
+    """RULES §13 [R]: bribe, unless it holds less than the largest possible bribe ($600;
+    $300 for a powered Fixer) and it can raid. The boss is powered, except Queen Bee (a
+    powered Queen Bee has no personal encounter at all)."""
     if character is Character.QUEEN_BEE:
         state = match(Character.QUEEN_BEE, Character.DON)
         state.police.position = 5
@@ -331,3 +331,52 @@ def test_rules_13_stack_card_keeps_the_json_round_trip() -> None:
     state = match(bosses=2)
     stack_card(state, Deck.POLICE_FILE, "Bad tip")
     assert MatchState.from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize("seed", [3, 17, 2024])
+def test_events_explain_every_change_of_cash_and_people(seed: int) -> None:
+    """Events: every change of a side's cash is a Paid event (payer, payee, amount) and
+    every change of people a PeopleChanged or RaidRound event, over seeded random play."""
+    import random
+
+    from engine.events import PeopleChanged, RaidRound, RaidStarted
+    from engine.random_play import random_decision
+
+    state = new_match(2 + seed % 3, seed=seed)
+    rng = random.Random(seed)
+    raid: tuple[int, int] | None = None
+    for _ in range(3000):
+        if state.result is not None:
+            break
+        asked = state.pending
+        assert asked is not None
+        cash = [s.cash for s in state.sides]
+        people = [s.people for s in state.sides]
+        bank = state.bank
+        events = apply(state, asked.seat, random_decision(rng, state))
+        flow = [0] * len(cash)
+        bank_flow = 0
+        heads = [0] * len(cash)
+        for e in events:
+            if isinstance(e, Paid):
+                assert e.amount > 0 and e.amount % 50 == 0
+                if e.payer == BANK:
+                    bank_flow -= e.amount
+                else:
+                    flow[e.payer] -= e.amount
+                if e.payee == BANK:
+                    bank_flow += e.amount
+                else:
+                    flow[e.payee] += e.amount
+            elif isinstance(e, PeopleChanged):
+                heads[e.seat] += e.delta
+            elif isinstance(e, RaidStarted):
+                raid = (e.attacker, e.defender)
+            elif isinstance(e, RaidRound) and e.loser != -1:
+                assert raid is not None and e.loser in raid
+                heads[e.loser] -= 1
+        assert [s.cash for s in state.sides] == [c + f for c, f in zip(cash, flow, strict=True)]
+        assert [s.people for s in state.sides] == [
+            p + h for p, h in zip(people, heads, strict=True)
+        ]
+        assert state.bank == bank + bank_flow
