@@ -5,7 +5,7 @@ panel are built from these, never by diffing states. `BANK` (-1) stands for the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from engine.state import EndReason
@@ -17,9 +17,9 @@ class Event:
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"event": self.kind}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
-            data[name] = list(value) if isinstance(value, tuple) else value
+        for field in fields(self):
+            value = getattr(self, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
         return data
 
 

@@ -32,8 +32,9 @@ MAX_DECISIONS = 20_000
 
 
 def assert_invariants(state: MatchState, marks_before: list[int]) -> None:
-    money = state.bank + sum(s.cash for s in state.sides) - sum(s.credit for s in state.sides)
-    assert money == TOTAL_MONEY
+    # RULES §2.2: bank + cash - credit, where cash counts bank credit (§11.3).
+    cash = sum(s.cash + s.credit for s in state.sides)
+    assert state.bank + cash - sum(s.credit for s in state.sides) == TOTAL_MONEY
     for side in state.sides:
         assert side.cash >= 0
         assert 0 <= side.people <= MAX_PEOPLE
