@@ -230,17 +230,33 @@ def format_summary(summary: Summary) -> str:
     lines.append(f"  police won {_pct(police_wins, n).strip()} of matches")
     lines.append("")
 
-    played: Counter[str] = Counter()
-    char_wins: Counter[str] = Counter()
+    # Per character, and per boss kind when kinds are mixed: with one normal seat among
+    # random ones, the overall rate mostly says who drew the normal seat.
+    kinds = sorted({label for r in records for label in r.labels[:-1]})
+    played: Counter[tuple[str, str]] = Counter()
+    char_wins: Counter[tuple[str, str]] = Counter()
     for r in records:
-        played.update(r.characters)
+        for seat, name in enumerate(r.characters):
+            played[name, r.labels[seat]] += 1
+            played[name, ""] += 1
         if not r.police_won:
-            char_wins[r.characters[r.winner]] += 1
+            name = r.characters[r.winner]
+            char_wins[name, r.winner_label] += 1
+            char_wins[name, ""] += 1
+    names = sorted({name for name, _ in played})
+    names.sort(key=lambda c: -char_wins[c, ""] / played[c, ""])
+    columns = [""] + (kinds if len(kinds) > 1 else [])
     rows = [
-        (name, str(played[name]), str(char_wins[name]), _pct(char_wins[name], played[name]))
-        for name in sorted(played, key=lambda c: (-char_wins[c] / played[c], c))
+        (
+            name,
+            str(played[name, ""]),
+            str(char_wins[name, ""]),
+            *(_pct(char_wins[name, k], played[name, k]) for k in columns),
+        )
+        for name in names
     ]
-    lines += _table("Wins by character", ("character", "played", "wins", "win rate"), rows)
+    head = ("character", "played", "wins", "win rate", *(f"as {k}" for k in columns[1:]))
+    lines += _table("Wins by character", head, rows)
     lines.append("")
 
     endings = Counter(r.reason for r in records)

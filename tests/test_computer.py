@@ -148,11 +148,14 @@ def raid_scene(attacker_people: int = 50, defender_people: int = 50) -> MatchSta
     return state
 
 
-def test_normal_raids_an_even_fight_for_a_mark() -> None:
-    """RULES §8.1.5: the winner earns a mark — an even raid is worth its soldiers."""
-    state = raid_scene()
+def test_normal_takes_an_even_raid_only_with_soldiers_to_spare() -> None:
+    """RULES §8.1.5: the winner earns a mark, but an even raid costs ~16 soldiers, and a
+    side bled short is the next raider's easy mark."""
+    state = raid_scene(attacker_people=70)
     assert raid_odds(state, 0, 1)[0] == pytest.approx(0.5)
     assert choose(state, 0, "normal") == Decision("raid")
+    state = raid_scene(attacker_people=50)
+    assert choose(state, 0, "normal") == Decision("pay")
 
 
 def test_normal_pays_rather_than_gamble_a_mark_to_a_side_one_from_winning() -> None:
