@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
         f"computer player benchmark: {args.matches} matches per level, "
         f"{args.bosses} bosses + police, seeds from {args.seed}"
     )
-    print(f"  {'level':<22}{'decisions':>10}{'median ms':>10}{'p99 ms':>10}{'max ms':>10}")
+    print(f"  {'level':<28}{'decisions':>10}{'median ms':>10}{'p99 ms':>10}{'max ms':>10}")
     by_kind: dict[str, list[float]] = {}
     for level in LEVELS:
         times: list[float] = []
@@ -46,12 +46,12 @@ def run(args: argparse.Namespace) -> int:
                     by_kind.setdefault(pending.kind.value, []).append(spent)
                 apply(state, pending.seat, decision)
         print(
-            f"  {level:<22}{len(times):>10}{_ms(statistics.median(times)):>10}"
+            f"  {level:<28}{len(times):>10}{_ms(statistics.median(times)):>10}"
             f"{_ms(percentile(times, 0.99)):>10}{_ms(max(times)):>10}"
         )
     for kind, times in sorted(by_kind.items()):
         print(
-            f"  {'normal: ' + kind:<22}{len(times):>10}{_ms(statistics.median(times)):>10}"
+            f"  {'normal: ' + kind:<28}{len(times):>10}{_ms(statistics.median(times)):>10}"
             f"{_ms(percentile(times, 0.99)):>10}{_ms(max(times)):>10}"
         )
     print(f"  target: p99 ≤ {TARGET_P99_MS:g} ms per decision")
