@@ -66,8 +66,7 @@ def test_computer_players_choose_only_legal_options_and_matches_end(
         _, kinds_seen = play_checked(state)
         seen |= kinds_seen
         assert state.result is not None
-        money = state.bank + sum(s.cash for s in state.sides) - sum(s.credit for s in state.sides)
-        assert money == TOTAL_MONEY
+        assert state.bank + sum(s.cash for s in state.sides) == TOTAL_MONEY  # RULES §2.2
     assert {DecisionKind.ROLL, DecisionKind.ACTION, DecisionKind.FIGHT_OR_WITHDRAW} <= seen
 
 
