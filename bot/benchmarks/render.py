@@ -100,5 +100,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"  PNG size max          {max(sizes) / 1024:8.1f} KB  (target ≤ 200)")
     print(f"  async render median   {statistics.median(wall):8.1f} ms  (wall clock)")
     print(f"  loop stall median     {statistics.median(stalls):8.1f} ms")
+    print(f"  loop stall p95        {_percentile(stalls, 0.95):8.1f} ms")
     print(f"  loop stall max        {max(stalls):8.1f} ms  (target ≤ 10)")
     return 0
