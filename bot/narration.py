@@ -8,6 +8,7 @@ Narration reads events, never diffs of states (DESIGN.md): every line comes from
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from engine import MatchState
 from engine.board import SPACES, Deck
@@ -91,21 +92,57 @@ def _listing(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One told event; `seat` is the side it is about (its colour on the board), or
+    NOBODY."""
+
+    seat: int
+    text: str
+
+
+def _about(event: Event) -> int:
+    """The side an event is mainly about."""
+    if isinstance(event, Paid):
+        return event.payee if event.payer == BANK or event.reason == "squeeze" else event.payer
+    if isinstance(event, (RaidStarted, TradeProposed)):
+        return event.attacker if isinstance(event, RaidStarted) else event.proposer
+    if isinstance(event, (RaidEnded, MatchEnded)):
+        return event.winner
+    if isinstance(event, ControlChanged):
+        return event.new if event.new != NOBODY else event.old
+    if isinstance(event, TradeAnswered):
+        return event.partner
+    seat = getattr(event, "seat", NOBODY)
+    return seat if isinstance(seat, int) else NOBODY
+
+
 class Narrator:
     """Turns each batch of events into lines. It remembers the raid under way, since a
-    raid can span several decisions (a side asked to fight on or withdraw)."""
+    raid can span several decisions (a side asked to fight on or withdraw), and the
+    movement roll, told together with the move it makes."""
 
     def __init__(self) -> None:
         self._raid_attacker = NOBODY
         self._raid_space = NOBODY
+        self._roll: DiceRolled | None = None
+
+    def told(
+        self, state: MatchState, events: Iterable[Event], turn_headers: bool = True
+    ) -> list[Line]:
+        """The lines for these events; without `turn_headers`, no "Round n" separators
+        (the board shows the round itself)."""
+        out: list[Line] = []
+        for event in events:
+            if not turn_headers and isinstance(event, TurnStarted):
+                continue
+            text = self._line(state, event)
+            if text:
+                out.append(Line(_about(event), text))
+        return out
 
     def lines(self, state: MatchState, events: Iterable[Event]) -> list[str]:
-        out: list[str] = []
-        for event in events:
-            line = self._line(state, event)
-            if line:
-                out.append(line)
-        return out
+        return [line.text for line in self.told(state, events)]
 
     def _name(self, state: MatchState, seat: int) -> str:
         return "the bank" if seat == BANK else state.sides[seat].name
@@ -199,14 +236,17 @@ class Narrator:
         return None
 
     def _dice(self, state: MatchState, event: DiceRolled) -> str | None:
-        """Only the move is told; other dice show in what they cause (cash, soldiers)."""
-        if event.purpose != "move":
-            return None
-        return f"{self._name(state, event.seat)} rolls {' + '.join(map(str, event.dice))}."
+        """A movement roll is told with its move; other dice show in what they cause."""
+        if event.purpose == "move":
+            self._roll = event
+        return None
 
     def _moved(self, state: MatchState, event: Moved) -> str:
         who = self._name(state, event.seat)
         where = space_name(event.end)
+        roll, self._roll = self._roll, None
+        if event.how == "dice" and roll is not None and roll.seat == event.seat:
+            return f"{who} rolls {' + '.join(map(str, roll.dice))} to {where}."
         if event.how == "dice":
             return f"{who} moves to {where}."
         if event.how == "jump":

@@ -38,7 +38,7 @@ def test_a_raid_is_summed_up_with_both_sides_losses() -> None:
     place(state, 0, 10)
     narrator = Narrator()
     lines = narrator.lines(state, turn(state, 0, 1, 1))
-    assert "Boss 1 moves to Bridgeport Chop House." in lines
+    assert "Boss 1 rolls 1 + 1 to Bridgeport Chop House." in lines
     lines = narrator.lines(state, decide(state, 0, "raid", *([6, 1] * 20)))
     while state.pending is not None and state.pending.kind is DecisionKind.FIGHT_OR_WITHDRAW:
         lines += narrator.lines(state, apply(state, state.pending.seat, "fight"))

@@ -76,7 +76,6 @@ def scene() -> tuple[MatchState, list[Event]]:
         TurnStarted(0, 9),
         DiceRolled(0, (3, 4), "move"),
         Moved(0, 17, 24, tuple(range(18, 25)), "dice"),
-        Paid(0, -1, 0, "start"),
         RaidStarted(0, 1, 24),
         RaidEnded(1, 0, 24, 10, 4),
         MarkEarned(1, 3),
@@ -215,14 +214,15 @@ def test_pieces_visible_detained_in_detention_eliminated_gone() -> None:
 
 def test_recent_events_give_dice_path_and_short_lines() -> None:
     state, events = scene()
-    recent = summarise(events, [s.name for s in state.sides], 4)
+    recent = summarise(state, events)
     assert recent.dice == (0, (3, 4))
     assert recent.moves[-1].path == tuple(range(18, 25))
     assert 0 < len(recent.lines) <= MAX_LINES
-    assert recent.lines[0].text == "Nora rolled 3+4 → Drake Supper Club"
-    assert any("Empire Mark 3/4" in line.text for line in recent.lines)
+    assert recent.lines[0].text == "Nora rolls 3 + 4 to Drake Supper Club."
+    assert recent.lines[0].seat == 0
+    assert any("Empire Mark (3 of 4)" in line.text for line in recent.lines)
     many: Sequence[Event] = [Paid(0, 1, 500, "protection")] * 20
-    assert len(summarise(many, [s.name for s in state.sides], 4).lines) == MAX_LINES
+    assert len(summarise(state, many).lines) == MAX_LINES
 
 
 async def test_async_render_matches_sync_render() -> None:

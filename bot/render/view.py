@@ -139,7 +139,7 @@ def snapshot(state: MatchState, events: Sequence[Event] = ()) -> BoardView:
         turn_seat=state.turn.seat,
         waiting=waiting,
         marks_to_win=marks_to_win,
-        recent=summarise(events, [s.name for s in sides], marks_to_win),
+        recent=summarise(state, events),
         raid=raid,
         result=result,
     )
