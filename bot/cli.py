@@ -33,6 +33,24 @@ def positive_int(text: str) -> int:
     return value
 
 
+def add_match_options(parser: argparse.ArgumentParser) -> None:
+    """The match options of RULES.md's shorter-evening variants: marks to win, round limit."""
+    parser.add_argument(
+        "--marks",
+        type=int,
+        choices=(2, 3, 4),
+        default=4,
+        help="Empire Marks to win (default 4; 3 for a short match)",
+    )
+    parser.add_argument(
+        "--round-limit",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="end with the final count after N rounds (default: no limit)",
+    )
+
+
 # (name, module, one-line help). Each module has `add_arguments(parser)` and `run(args) -> int`.
 SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("demo", "bot.commands.demo", "play an all-computer match offline, narrated turn by turn"),

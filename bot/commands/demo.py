@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bot.cli import positive_int
+from bot.cli import add_match_options
 from bot.narration import Narrator, standings
 from engine import MatchOptions, MatchState, PlayerSpec, apply, new_match
 from engine.characters import CHARACTERS
@@ -39,16 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level", choices=LEVELS, default="normal", help="computer level (default normal)"
     )
-    parser.add_argument(
-        "--marks", type=positive_int, default=4, help="Empire Marks to win (default 4)"
-    )
-    parser.add_argument(
-        "--round-limit",
-        type=positive_int,
-        default=None,
-        metavar="N",
-        help="end with the final count after N rounds (default: no limit)",
-    )
+    add_match_options(parser)
     parser.add_argument(
         "--delay",
         type=float,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from bot.cli import positive_int
+from bot.cli import add_match_options, positive_int
 from bot.simulation import KINDS, SeatsError, format_summary, parse_seats, seat_kinds, simulate
 from engine import MatchOptions
 
@@ -49,16 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    parser.add_argument(
-        "--marks", type=positive_int, default=4, help="Empire Marks to win (default 4)"
-    )
-    parser.add_argument(
-        "--round-limit",
-        type=positive_int,
-        default=None,
-        metavar="N",
-        help="end with the final count after N rounds (default: no limit)",
-    )
+    add_match_options(parser)
     parser.add_argument(
         "--jobs",
         type=positive_int,
