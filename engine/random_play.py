@@ -1,42 +1,21 @@
-"""Seeded random play: any legal option, trades too. For property tests, benchmarks and
-the "random" seat of simulations."""
+"""Seeded random play to the end of a match: the "random" computer level driven by one
+`random.Random`, for property tests, benchmarks and sample pictures."""
 
 from __future__ import annotations
 
 import random
 
-from engine import Decision, MatchState, TradeTerms, apply
-
-
-def random_trade(rng: random.Random, terms: TradeTerms) -> Decision | None:
-    """A random legal proposal within the terms, or None if the chosen partner has none."""
-    index = rng.randrange(len(terms.partners))
-    pool = [("give", s) for s in terms.own] + [("take", s) for s in terms.theirs[index]]
-    if not pool:
-        return None
-    chosen = rng.sample(pool, min(len(pool), rng.choice((1, 2))))
-    give = tuple(sorted(s for side, s in chosen if side == "give"))
-    take = tuple(sorted(s for side, s in chosen if side == "take"))
-    cash = 0
-    roll = rng.random()
-    if roll < 0.3 and terms.max_pay >= 50:
-        cash = 50 * rng.randint(1, terms.max_pay // 50)
-    elif roll < 0.6 and terms.max_ask[index] >= 50:
-        cash = -50 * rng.randint(1, terms.max_ask[index] // 50)
-    return Decision("trade", terms.partners[index], give, take, cash)
+from engine.computer.random_player import choose_random
+from engine.decisions import Decision
+from engine.flow import apply
+from engine.state import MatchState
 
 
 def random_decision(rng: random.Random, state: MatchState) -> Decision:
+    """Any available option, trades included, for whoever must decide now."""
     pending = state.pending
     assert pending is not None
-    choice = rng.choice(pending.available())
-    if choice == "trade":
-        assert pending.trade is not None
-        trade = random_trade(rng, pending.trade)
-        if trade is not None:
-            return trade
-        choice = "pass"
-    return Decision(choice)
+    return choose_random(pending, rng)
 
 
 def play_random(state: MatchState, seed: int, max_decisions: int = 20_000) -> list[tuple[int, str]]:
