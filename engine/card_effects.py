@@ -7,7 +7,7 @@ from collections.abc import Callable
 from engine.agenda import on_step, push
 from engine.board import BOARD_SIZE, BUSINESSES, DETENTION, DOWNTOWN_BLOCK, SPACES, START, Deck
 from engine.cards import MAX_CONTACTS_HELD, Card, Special, card
-from engine.characters import Character
+from engine.characters import LUCKY_JACK_TAKE, Character
 from engine.economy import collect, gain_people, lose_people, pay
 from engine.events import (
     CardDrawn,
@@ -24,7 +24,6 @@ from engine.raids import raid_at_start
 from engine.rng import die, shuffle
 from engine.state import NOBODY, MatchState, Step
 
-LUCKY_JACK_TAKE = 500
 SQUEEZE = 500
 SEIZURE_FINE = 2000
 
@@ -104,13 +103,11 @@ def _meeting(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
     for attendee in attendees:
         start_bonus(state, ev, attendee)
         renewal_roll(state, ev, attendee)
-    for jack in attendees:
-        if state.sides[jack].has(Character.LUCKY_JACK):
-            for other in attendees:
-                if other != jack and not state.sides[other].eliminated:
-                    if state.sides[jack].eliminated:
-                        break
-                    pay(state, ev, other, jack, LUCKY_JACK_TAKE, "lucky_jack")
+    jack = next((a for a in attendees if state.sides[a].has(Character.LUCKY_JACK)), NOBODY)
+    if jack != NOBODY:
+        for other in attendees:
+            if other != jack:
+                pay(state, ev, other, jack, LUCKY_JACK_TAKE, "lucky_jack")
     if state.turn.over:
         return
     state.turn.no_trade = True

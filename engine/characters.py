@@ -49,4 +49,6 @@ CHARACTERS: dict[Character, CharacterInfo] = {
     ),
 }
 
+LUCKY_JACK_TAKE = 500  # what each other free boss pays a powered Lucky Jack (§6 step 3)
+
 BOSS_CHARACTERS: tuple[Character, ...] = tuple(c for c in Character if c is not Character.WARRANT)

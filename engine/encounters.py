@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine.agenda import on_decision, on_step, push
 from engine.board import ARRESTED, HEIST, SPACES, START, SpaceKind
-from engine.characters import Character
+from engine.card_effects import draw_and_resolve
+from engine.characters import LUCKY_JACK_TAKE, Character
 from engine.decisions import Decision, DecisionKind, Option, Pending
 from engine.economy import collect, fine_at, pay, truce_active
 from engine.events import DiceRolled, Event, FineWaived
@@ -17,7 +18,6 @@ from engine.state import NOBODY, MatchState, Step
 
 HEIST_PAYOUT = 1500
 HEIST_POLICE_STEPS = 3
-LUCKY_JACK_TAKE = 500
 BRIBE_PER_PIP = 100
 MAX_BRIBE = 6 * BRIBE_PER_PIP
 
@@ -145,8 +145,6 @@ def bribe_or_raid(state: MatchState, ev: list[Event], pending: Pending, d: Decis
 @on_step("space_effect")
 def space_effect(state: MatchState, ev: list[Event], step: Step) -> None:
     """Card spaces draw; Heist pays and moves police; Arrested detains (§6 steps 5-6)."""
-    from engine.card_effects import draw_and_resolve
-
     side = state.sides[step.seat]
     if not side.free:
         return
