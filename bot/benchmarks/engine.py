@@ -11,6 +11,7 @@ import random
 import statistics
 import time
 
+from bot.benchmarks import peak_memory_mb
 from engine import MatchState, apply, new_match
 from engine.random_play import random_decision
 
@@ -59,4 +60,5 @@ def run(args: argparse.Namespace) -> int:
     print(f"  state JSON max       {max(json_sizes) / 1024:10.2f} KB  (target ≤ 16)")
     print(f"  JSON round trip med  {statistics.median(round_trip_us):10.1f} µs  (target ≤ 1000)")
     print(f"  JSON round trip p99  {_percentile(round_trip_us, 0.99):10.1f} µs")
+    print(f"  peak memory           {peak_memory_mb():8.1f} MB")
     return 0

@@ -13,6 +13,7 @@ import asyncio
 import statistics
 import time
 
+from bot.benchmarks import peak_memory_mb
 from bot.render import render_png, render_png_async
 from bot.render.sample import Moment, play
 from bot.render.static_layer import static_layer
@@ -102,4 +103,5 @@ def run(args: argparse.Namespace) -> int:
     print(f"  loop stall median     {statistics.median(stalls):8.1f} ms")
     print(f"  loop stall p95        {_percentile(stalls, 0.95):8.1f} ms")
     print(f"  loop stall max        {max(stalls):8.1f} ms  (target ≤ 10)")
+    print(f"  peak memory           {peak_memory_mb():8.1f} MB")
     return 0
