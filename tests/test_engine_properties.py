@@ -77,7 +77,7 @@ def check_gate(state: MatchState) -> None:
     assert_refused_unchanged(state, other, pending.available()[0] if pending.options else "pass")
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63), bosses=st.integers(2, 4), short=st.booleans())
 def test_random_play_keeps_every_invariant(seed: int, bosses: int, short: bool) -> None:
     options = MatchOptions(marks_to_win=3, round_limit=12) if short else MatchOptions()
