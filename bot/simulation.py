@@ -7,7 +7,6 @@ always be reproduced, and one odd match can be replayed on its own.
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from collections import Counter
@@ -15,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from bot.benchmarks import percentile
 from engine import MatchOptions, MatchState, PlayerSpec, apply, new_match
 from engine.characters import CHARACTERS
 from engine.computer import LEVELS, choose
@@ -168,13 +168,6 @@ def simulate(
     return Summary(
         matches, bosses, kinds, police_kind, options, records, time.perf_counter() - began
     )
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The nearest-rank percentile (share in 0..1) of a non-empty sequence."""
-    ordered = sorted(values)
-    rank = max(0, min(len(ordered) - 1, math.ceil(share * len(ordered) - 1e-9) - 1))
-    return ordered[rank]
 
 
 def _pct(part: float, whole: float) -> str:

@@ -23,12 +23,14 @@ from engine.movement import jump, renewal_roll, send_to_detention, start_bonus, 
 from engine.raids import raid_at_start
 from engine.rng import die, shuffle
 from engine.state import NOBODY, MatchState, Step
+from engine.trades import owned
 
 SQUEEZE = 500
 SEIZURE_FINE = 2000
 
 
-def _deck_piles(state: MatchState, deck: Deck) -> tuple[list[int], list[int]]:
+def piles(state: MatchState, deck: Deck) -> tuple[list[int], list[int]]:
+    """A deck's draw pile (top card last) and its discard pile."""
     if deck is Deck.STREET_LIFE:
         return state.street_deck, state.street_discard
     return state.police_deck, state.police_discard
@@ -36,7 +38,7 @@ def _deck_piles(state: MatchState, deck: Deck) -> tuple[list[int], list[int]]:
 
 def draw(state: MatchState, ev: list[Event], deck: Deck) -> int:
     """The top card; an empty deck first shuffles its discard pile in (§2.4)."""
-    pile, discard = _deck_piles(state, deck)
+    pile, discard = piles(state, deck)
     if not pile:
         pile.extend(discard)
         discard.clear()
@@ -57,7 +59,7 @@ def draw_and_resolve(state: MatchState, ev: list[Event], seat: int, deck: Deck) 
         else:
             state.street_discard.append(card_id)
         return
-    _, discard = _deck_piles(state, deck)
+    _, discard = piles(state, deck)
     discard.append(card_id)
     resolve(state, ev, seat, drawn)
 
@@ -176,10 +178,10 @@ def _poker(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
 
 def _lose_top_business(state: MatchState, ev: list[Event], seat: int) -> bool:
     """Highest-cost business back to its merchant, ties to the highest space (§12.2)."""
-    owned = [i for i in BUSINESSES if state.control[i] == seat]
-    if not owned:
+    held = owned(state, seat)
+    if not held:
         return False
-    top = max(owned, key=lambda i: (SPACES[i].cost, i))
+    top = max(held, key=lambda i: (SPACES[i].cost, i))
     state.control[top] = NOBODY
     ev.append(ControlChanged(top, seat, NOBODY, "card"))
     return True

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Sequence
 # Importing the rules modules registers their step and decision handlers.
 from engine import actions, card_effects, encounters, raids, trades  # noqa: F401
 from engine.agenda import DECISION_HANDLERS, STEP_HANDLERS, on_decision, on_step, push
-from engine.board import Deck
 from engine.cards import POLICE_FILE_DECK_IDS, STREET_LIFE_DECK_IDS, SUPPLY_CONTACT_IDS
 from engine.characters import BOSS_CHARACTERS, Character
 from engine.decisions import TRADE, Decision, DecisionKind, Option, Pending
@@ -144,8 +143,7 @@ def apply(state: MatchState, seat: int, decision: Decision | str) -> list[Event]
 
     Raises IllegalDecision (the state unchanged) for anything not legal for that seat now.
     """
-    check(state, seat, decision)
-    d = Decision.parse(decision) if isinstance(decision, str) else decision
+    d = check(state, seat, decision)
     asked = state.pending
     assert asked is not None
     state.pending = None
@@ -159,8 +157,9 @@ def apply(state: MatchState, seat: int, decision: Decision | str) -> list[Event]
     return ev
 
 
-def check(state: MatchState, seat: int, decision: Decision | str) -> None:
-    """Raise IllegalDecision unless `decision` is legal for `seat` now; changes nothing."""
+def check(state: MatchState, seat: int, decision: Decision | str) -> Decision:
+    """Raise IllegalDecision unless `decision` is legal for `seat` now; changes nothing.
+    Returns the decision, parsed if it came as text."""
     if state.result is not None:
         raise MatchOver("the match is over")
     asked = state.pending
@@ -180,6 +179,7 @@ def check(state: MatchState, seat: int, decision: Decision | str) -> None:
         trades.check_trade(asked.trade, d)
     elif d != Decision(d.kind):
         raise IllegalDecision(f"{d.kind!r} takes no details")
+    return d
 
 
 def replay(setup: Setup, log: Iterable[tuple[int, str]]) -> tuple[MatchState, list[Event]]:
@@ -269,8 +269,3 @@ def end_turn(state: MatchState, ev: list[Event], step: Step) -> None:
             finish(state, ev, EndReason.ROUND_LIMIT)
         state.round += 1
     push(state, "turn", after[0] if after else alive[0], must_finish=True)
-
-
-def draw_pile(state: MatchState, deck: Deck) -> list[int]:
-    """The draw pile of a deck, top card last (for tests that stack a card on top)."""
-    return state.street_deck if deck is Deck.STREET_LIFE else state.police_deck

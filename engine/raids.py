@@ -35,16 +35,16 @@ def begin_raid(
     push(state, "raid", must_finish=True)
 
 
-def _tie_loser(state: MatchState, raid: Raid) -> int:
-    """Who loses a tied round: Night Gun defending wins it, Warrant attacking wins it,
-    both at once roll again (§2.5, §8.1.3). NOBODY means roll again."""
-    night_gun = state.sides[raid.defender].has(Character.NIGHT_GUN)
-    attacker = state.sides[raid.attacker]
-    warrant = attacker.is_police and attacker.has(Character.WARRANT) and raid.space != NOBODY
+def tie_winner(state: MatchState, attacker: int, defender: int, at_business: bool) -> int:
+    """Who wins a tied round: a powered Night Gun defending, or a powered Warrant attacking
+    a business; both at once, or neither: NOBODY, roll again (§2.5, §8.1.3)."""
+    night_gun = state.sides[defender].has(Character.NIGHT_GUN)
+    police = state.sides[attacker]
+    warrant = police.is_police and police.has(Character.WARRANT) and at_business
     if night_gun and not warrant:
-        return raid.attacker
+        return defender
     if warrant and not night_gun:
-        return raid.defender
+        return attacker
     return NOBODY
 
 
@@ -60,7 +60,8 @@ def raid_rounds(state: MatchState, ev: list[Event], step: Step) -> None:
         elif d_roll > a_roll:
             loser = raid.attacker
         else:
-            loser = _tie_loser(state, raid)
+            winner = tie_winner(state, raid.attacker, raid.defender, raid.space != NOBODY)
+            loser = NOBODY if winner == NOBODY else raid.attacker + raid.defender - winner
         ev.append(RaidRound(a_roll, d_roll, loser))
         if loser == NOBODY:
             continue

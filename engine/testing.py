@@ -6,6 +6,7 @@ These bypass the rules on purpose, to set a scene; play then goes through `apply
 from __future__ import annotations
 
 from engine.board import Deck
+from engine.card_effects import piles
 from engine.cards import card, card_id
 from engine.events import Event
 from engine.flow import _run
@@ -33,11 +34,7 @@ def give(state: MatchState, seat: int, *spaces: int) -> None:
 
 def stack_card(state: MatchState, deck: Deck, title: str) -> None:
     """Put a card of this title on top of its deck, taking it from the deck or discard."""
-    pile, discard = (
-        (state.street_deck, state.street_discard)
-        if deck is Deck.STREET_LIFE
-        else (state.police_deck, state.police_discard)
-    )
+    pile, discard = piles(state, deck)
     wanted = card_id(deck, title)
     same = [c for c in pile + discard if _title(deck, c) == _title(deck, wanted)]
     if not same:

@@ -13,7 +13,8 @@ MAX_BUSINESSES_MOVED = 2
 CASH_STEP = 50
 
 
-def _owned(state: MatchState, seat: int) -> list[int]:
+def owned(state: MatchState, seat: int) -> list[int]:
+    """The businesses a side controls (police: has sealed), by space."""
     return [i for i in BUSINESSES if state.control[i] == seat]
 
 
@@ -24,8 +25,8 @@ def start_partners(state: MatchState, seat: int) -> list[int]:
 
 def trade_terms(state: MatchState, seat: int, partners: list[int]) -> TradeTerms | None:
     """What `seat` may offer these partners, or None when no business could move."""
-    own = _owned(state, seat)
-    theirs = [_owned(state, p) for p in partners]
+    own = owned(state, seat)
+    theirs = [owned(state, p) for p in partners]
     if not own and not any(theirs):
         return None
     cash = state.sides[seat].cash

@@ -7,11 +7,11 @@ import sys
 
 import pytest
 
+from bot.benchmarks import percentile
 from bot.simulation import (
     SeatsError,
     format_summary,
     parse_seats,
-    percentile,
     play_match,
     simulate,
 )

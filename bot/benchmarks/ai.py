@@ -11,7 +11,7 @@ import argparse
 import statistics
 import time
 
-from bot.simulation import percentile
+from bot.benchmarks import percentile
 from engine import apply, new_match
 from engine.computer import LEVELS, choose
 from engine.state import PlayerSpec

@@ -11,14 +11,9 @@ import random
 import statistics
 import time
 
-from bot.benchmarks import peak_memory_mb
+from bot.benchmarks import peak_memory_mb, percentile
 from engine import MatchState, apply, new_match
 from engine.random_play import random_decision
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,12 +48,12 @@ def run(args: argparse.Namespace) -> int:
     print(f"  decisions/s          {decisions / elapsed:10.0f}")
     print(f"  decisions per match  {decisions / args.matches:10.1f}")
     print(f"  apply median         {statistics.median(apply_us):10.1f} µs  (target ≤ 50)")
-    print(f"  apply p99            {_percentile(apply_us, 0.99):10.1f} µs")
+    print(f"  apply p99            {percentile(apply_us, 0.99):10.1f} µs")
     print(f"  full match median    {statistics.median(match_ms):10.2f} ms  (target ≤ 20)")
-    print(f"  full match p99       {_percentile(match_ms, 0.99):10.2f} ms")
+    print(f"  full match p99       {percentile(match_ms, 0.99):10.2f} ms")
     print(f"  state JSON median    {statistics.median(json_sizes) / 1024:10.2f} KB")
     print(f"  state JSON max       {max(json_sizes) / 1024:10.2f} KB  (target ≤ 16)")
     print(f"  JSON round trip med  {statistics.median(round_trip_us):10.1f} µs  (target ≤ 1000)")
-    print(f"  JSON round trip p99  {_percentile(round_trip_us, 0.99):10.1f} µs")
+    print(f"  JSON round trip p99  {percentile(round_trip_us, 0.99):10.1f} µs")
     print(f"  peak memory           {peak_memory_mb():8.1f} MB")
     return 0

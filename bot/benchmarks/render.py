@@ -13,7 +13,7 @@ import asyncio
 import statistics
 import time
 
-from bot.benchmarks import peak_memory_mb
+from bot.benchmarks import peak_memory_mb, percentile
 from bot.render import render_png, render_png_async
 from bot.render.sample import Moment, play
 from bot.render.static_layer import static_layer
@@ -21,11 +21,6 @@ from engine import MatchState
 
 SAMPLES_PER_MATCH = 10
 TICK_S = 0.001
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def _sample(seed: int, bosses: int) -> list[Moment]:
@@ -96,12 +91,12 @@ def run(args: argparse.Namespace) -> int:
     )
     print(f"  static layer (once)   {first_ms:8.1f} ms")
     print(f"  render+encode median  {statistics.median(times):8.1f} ms  (target ≤ 30)")
-    print(f"  render+encode p95     {_percentile(times, 0.95):8.1f} ms  (target ≤ 60)")
+    print(f"  render+encode p95     {percentile(times, 0.95):8.1f} ms  (target ≤ 60)")
     print(f"  PNG size median       {statistics.median(sizes) / 1024:8.1f} KB")
     print(f"  PNG size max          {max(sizes) / 1024:8.1f} KB  (target ≤ 200)")
     print(f"  async render median   {statistics.median(wall):8.1f} ms  (wall clock)")
     print(f"  loop stall median     {statistics.median(stalls):8.1f} ms")
-    print(f"  loop stall p95        {_percentile(stalls, 0.95):8.1f} ms")
+    print(f"  loop stall p95        {percentile(stalls, 0.95):8.1f} ms")
     print(f"  loop stall max        {max(stalls):8.1f} ms  (target ≤ 10)")
     print(f"  peak memory           {peak_memory_mb():8.1f} MB")
     return 0

@@ -48,8 +48,7 @@ def play(seed: int, bosses: int = 4) -> Iterator[Moment]:
 
 def moment_after(seed: int, decisions: int, bosses: int = 4) -> Moment:
     """The match after `decisions` decisions, or at its end if it ends sooner."""
-    moment = Moment(new_match(bosses=bosses, seed=seed), [], 0)
     for moment in play(seed, bosses):
-        if moment.decisions >= decisions:
-            break
-    return moment
+        if moment.decisions >= decisions or moment.state.result is not None:
+            return moment
+    raise AssertionError("play() always yields a finished match")

@@ -7,6 +7,7 @@ no sense of marks or of rivals' progress, which is exactly what a newcomer can e
 
 from __future__ import annotations
 
+from engine.actions import RECRUIT
 from engine.board import SPACES
 from engine.decisions import Decision, DecisionKind, Pending
 from engine.state import MatchState
@@ -50,9 +51,9 @@ def _action(state: MatchState, pending: Pending) -> Decision:
     if "control" in available and side.cash - SPACES[side.position].cost > CUSHION:
         return Decision("control")
     if side.people < RECRUIT_BELOW:
-        if "recruit10" in available and side.cash - 3000 > CUSHION:
+        if "recruit10" in available and side.cash - RECRUIT["recruit10"][1] > CUSHION:
             return Decision("recruit10")
-        if "recruit4" in available and side.cash - 1500 > CUSHION:
+        if "recruit4" in available and side.cash - RECRUIT["recruit4"][1] > CUSHION:
             return Decision("recruit4")
     if "rebuild" in available:
         return Decision("rebuild")

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.actions import RECRUIT
 from engine.board import SPACES
-from engine.computer.odds import RAID_LIMIT, odds_in_raid, raid_odds
+from engine.computer.odds import odds_in_raid, raid_odds
 from engine.computer.reading import marks_left, worst_bill_ahead
 from engine.computer.trading import answer_trade, best_trade
 from engine.decisions import Decision, DecisionKind, Pending
+from engine.raids import RAID_LIMIT
 from engine.state import NOBODY, MatchState
 
 PASS = Decision("pass")
@@ -157,9 +159,9 @@ def _action(state: MatchState, pending: Pending, style: Style) -> Decision:
     if "control" in available and buying and side.cash - SPACES[side.position].cost >= keep:
         return Decision("control")
     if side.people < style.people_target:
-        if "recruit10" in available and side.cash - 3000 >= keep:
+        if "recruit10" in available and side.cash - RECRUIT["recruit10"][1] >= keep:
             return Decision("recruit10")
-        if "recruit4" in available and side.cash - 1500 >= keep:
+        if "recruit4" in available and side.cash - RECRUIT["recruit4"][1] >= keep:
             return Decision("recruit4")
     if "rebuild" in available:
         return Decision("rebuild")

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.characters import Character
-from engine.state import MatchState, Raid
+from engine.raids import RAID_LIMIT, tie_winner
+from engine.state import NOBODY, MatchState, Raid
 
-RAID_LIMIT = 20
 EVEN = 0.5
 TIE_WINNER = 21 / 36  # a side that wins tied dice wins 21 of the 36 rolls (RULES §2.5)
 
@@ -36,14 +35,10 @@ def race(need: int, spare: int, p: float) -> tuple[float, float]:
 
 def round_chance(state: MatchState, attacker: int, defender: int, business: bool) -> float:
     """The attacker's chance to win one round (ties rerolled unless a power breaks them)."""
-    night_gun = state.sides[defender].has(Character.NIGHT_GUN)
-    side = state.sides[attacker]
-    warrant = side.is_police and side.has(Character.WARRANT) and business
-    if night_gun and not warrant:
-        return 1 - TIE_WINNER
-    if warrant and not night_gun:
-        return TIE_WINNER
-    return EVEN
+    winner = tie_winner(state, attacker, defender, business)
+    if winner == NOBODY:
+        return EVEN
+    return TIE_WINNER if winner == attacker else 1 - TIE_WINNER
 
 
 def raid_odds(

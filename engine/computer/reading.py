@@ -7,13 +7,13 @@ them changes the state.
 
 from __future__ import annotations
 
-from engine.board import BLOCKS, BOARD_SIZE, BUSINESSES, SPACES, START, SpaceKind, base_fine
+from engine.board import BLOCKS, BOARD_SIZE, SPACES, START, SpaceKind, base_fine
 from engine.economy import fine_at
+from engine.encounters import MAX_BRIBE
 from engine.state import NOBODY, MatchState, Side
 
 REACH = 12  # two dice move 2 to 12 spaces
 CARD_RISK = 1500  # the dearest common card payment (Prohibition raid, Missing ledgers)
-MAX_BRIBE = 600
 
 
 def alive_rivals(state: MatchState, seat: int) -> list[Side]:
@@ -59,10 +59,6 @@ def worst_bill_ahead(state: MatchState, seat: int) -> int:
         if not side.is_police and not police.eliminated and police.position == space:
             worst = max(worst, MAX_BRIBE)
     return worst
-
-
-def owned(state: MatchState, seat: int) -> list[int]:
-    return [i for i in BUSINESSES if state.control[i] == seat]
 
 
 def holdings_value(state: MatchState, seat: int, control: list[int]) -> int:
