@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.commands.demo import play_demo
+from bot.cli.demo import play_demo
 from engine import MatchOptions, MatchState
 from engine.events import Event
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from bot.commands import render as render_command
+from bot.cli import render as render_command
 from bot.render import palette as pal
 from bot.render import render_png, render_png_async
 from bot.render.board import draw_view

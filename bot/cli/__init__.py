@@ -1,6 +1,6 @@
 """The `chicago-bot` command line: one parser, one module per subcommand.
 
-Each subcommand lives in its own module under `bot.commands`; those modules keep their
+Each subcommand lives in its own module under `bot.cli`; those modules keep their
 heavy imports inside `run`, so `--help` stays instant.
 """
 
@@ -53,10 +53,10 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
 
 # (name, module, one-line help). Each module has `add_arguments(parser)` and `run(args) -> int`.
 SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("demo", "bot.commands.demo", "play an all-computer match offline, narrated turn by turn"),
-    ("simulate", "bot.commands.simulate", "play many seeded matches and print statistics"),
-    ("render", "bot.commands.render", "draw the board picture of a seeded match to a PNG file"),
-    ("bench", "bot.commands.bench", "measure speed: engine, render or computer players"),
+    ("demo", "bot.cli.demo", "play an all-computer match offline, narrated turn by turn"),
+    ("simulate", "bot.cli.simulate", "play many seeded matches and print statistics"),
+    ("render", "bot.cli.render", "draw the board picture of a seeded match to a PNG file"),
+    ("bench", "bot.cli.bench", "measure speed: engine, render or computer players"),
 )
 
 

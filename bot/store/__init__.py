@@ -1,0 +1,1 @@
+"""The match store: every match and its decision log, kept in SQLite (aiosqlite)."""
