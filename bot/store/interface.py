@@ -1,0 +1,160 @@
+"""What the bot asks of a match store, and the records it gets back.
+
+The bot talks only to `MatchStore`; SQLite (`bot.store.sqlite`) is the built-in
+implementation. Keeping this narrow lets a second one (PostgreSQL, for bots that
+outgrow one machine) be added without touching the bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Protocol
+
+
+class MatchStatus(StrEnum):
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+class StoreError(Exception):
+    """The store cannot be used as it is; the message says what is wrong and what to do."""
+
+
+class DuplicateDecision(StoreError):
+    """A decision with this (match, seq) is already committed: a double click, or a race."""
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """One seat of a lobby or match, in joining order. Bosses first, police last once
+    the match starts. `user_id` None: a computer seat of `computer` level. `controller`:
+    who decides for the seat now ("user" or a computer level after repeated timeouts)."""
+
+    role: str  # "boss" or "police"
+    name: str
+    user_id: int | None = None
+    computer: str | None = None
+    controller: str = "user"
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    """A match row: where it is played, by whom, and how far it is."""
+
+    match_id: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: MatchStatus
+    settings: dict[str, Any]
+    seed: int
+    engine_version: str
+    created_at: datetime
+    updated_at: datetime
+    seats: list[SeatRecord] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DecisionRecord:
+    """One line of the append-only decision log. `actor`: the Discord user id who
+    clicked, or "timer" or "computer"."""
+
+    seq: int
+    seat: int
+    decision: str
+    actor: str
+    at: datetime | None = None
+
+
+@dataclass(slots=True)
+class ResultRecord:
+    """A finished match as history and statistics read it."""
+
+    winner: int
+    reason: str
+    scores: list[int | None]
+    rounds: int
+    decisions: int
+
+
+@dataclass(slots=True)
+class StoredMatch:
+    """Everything needed to continue a running match: its row, the setup JSON, the
+    latest snapshot (state JSON and the seq it was taken after, if any) and the
+    decisions logged after that snapshot, in order."""
+
+    record: MatchRecord
+    setup_json: str | None
+    snapshot_json: str | None
+    snapshot_seq: int
+    log_tail: list[DecisionRecord]
+    full_log: list[DecisionRecord]
+
+
+class MatchStore(Protocol):
+    """The narrow async interface the bot uses. Every write commits before it returns,
+    so the bot never posts anything that was not committed first."""
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def create_match(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        settings: dict[str, Any],
+        seed: int,
+    ) -> MatchRecord:
+        """A new lobby in this channel. Raises StoreError if one is already open there."""
+        ...
+
+    async def set_seats(self, match_id: int, seats: Sequence[SeatRecord]) -> None: ...
+
+    async def update_settings(self, match_id: int, settings: dict[str, Any]) -> None: ...
+
+    async def start_match(self, match_id: int, setup_json: str) -> None:
+        """Lobby → running, with the engine setup that (with the log) replays the match."""
+        ...
+
+    async def append_decisions(
+        self,
+        match_id: int,
+        decisions: Sequence[DecisionRecord],
+        snapshot: tuple[int, str] | None = None,
+    ) -> None:
+        """Append decisions (and optionally a snapshot (seq, state JSON) taken after the
+        last of them) in one transaction. Raises DuplicateDecision if a seq exists."""
+        ...
+
+    async def load(self, match_id: int) -> StoredMatch: ...
+
+    async def match_in_channel(self, channel_id: int) -> MatchRecord | None:
+        """The open (lobby or running) match in this channel or thread, if any."""
+        ...
+
+    async def active_matches(self) -> list[MatchRecord]:
+        """Every lobby and running match, to resume after a restart."""
+        ...
+
+    async def finish(
+        self, match_id: int, status: MatchStatus, result: ResultRecord | None = None
+    ) -> None: ...
+
+    async def set_message(self, match_id: int, purpose: str, message_id: int | None) -> None:
+        """Remember (or forget, with None) a message the bot posted, e.g. the prompt."""
+        ...
+
+    async def messages(self, match_id: int) -> dict[str, int]: ...
+
+    async def set_deadline(self, match_id: int, seq: int, deadline: datetime | None) -> None:
+        """The timer of the decision `seq`: when it runs out (None: no timer)."""
+        ...
+
+    async def deadline(self, match_id: int) -> tuple[int, datetime] | None: ...
