@@ -1,4 +1,7 @@
-"""The turn's one action (RULES §9), and police's action after a card moved it (§7.1)."""
+"""The turn's one action (RULES §9), and police's action after a card moved it (§7.1).
+
+Rebuild contacts is open to every side on its own turn, police included (§9).
+"""
 
 from __future__ import annotations
 
@@ -52,8 +55,10 @@ def action_options(state: MatchState, seat: int, after_card: bool) -> list[Optio
         options.append(Option("raid", "Raid", reason is None, reason))
     if not side.is_police and not after_card:
         options.extend(_trade_option(state, seat))
-        if side.cash < REBUILD_BELOW:
-            options.append(Option("rebuild", f"Rebuild contacts (+${REBUILD_GAIN:,})"))
+    if not after_card and side.cash < REBUILD_BELOW:
+        # Any side, police included, on its own turn (§9); never after a card moved police,
+        # whose action is secure, recruit or pass (§7.1 step 5).
+        options.append(Option("rebuild", f"Rebuild contacts (+${REBUILD_GAIN:,})"))
     options.append(Option("pass", "Pass"))
     return options
 

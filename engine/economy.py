@@ -37,12 +37,14 @@ def spend(state: MatchState, ev: list[Event], payer: int, amount: int, reason: s
 
 def collect(state: MatchState, ev: list[Event], seat: int, amount: int, reason: str) -> None:
     """The bank pays a side. What it cannot cover becomes bank credit and the match ends
-    with the final count (§11.3)."""
+    with the final count (§11.3). An empty bank pays nothing, so no $0 payment is told:
+    the shortfall is said once, as the credit."""
     paid = min(amount, state.bank)
     state.bank -= paid
     side = state.sides[seat]
     side.cash += paid
-    ev.append(Paid(BANK, seat, paid, reason))
+    if paid > 0:
+        ev.append(Paid(BANK, seat, paid, reason))
     if paid < amount:
         side.credit += amount - paid
         ev.append(BankCredit(seat, amount - paid))

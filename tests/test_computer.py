@@ -235,3 +235,15 @@ def test_normal_turns_down_a_lopsided_offer() -> None:
     state = start_trade_scene()
     apply(state, 0, Decision("trade", 1, (), (3,), 50))
     assert choose(state, 1, "normal") == Decision("reject")
+
+
+def test_normal_police_short_of_cash_rebuilds_contacts_on_its_turn() -> None:
+    """RULES §9: police below $1,500 may rebuild contacts on its own turn; with nothing
+    better to do (no raid, no affordable recruits) the normal police takes the $1,000."""
+    state = match(bosses=2)
+    state.police.position = 11
+    state.bank += state.police.cash - 1000
+    state.police.cash = 1000
+    turn(state, 2, 1, 1)
+    asks(state, DecisionKind.ACTION, 2)
+    assert choose(state, 2, "normal") == Decision("rebuild")

@@ -164,6 +164,8 @@ def _action(state: MatchState, pending: Pending, style: Style) -> Decision:
         if "recruit4" in available and side.cash - RECRUIT["recruit4"][1] >= keep:
             return Decision("recruit4")
     if "rebuild" in available:
+        # RULES §9: any side below $1,500, police included, on its own turn: $1,000 for an
+        # action that nothing better wanted is always worth more than passing.
         return Decision("rebuild")
     return PASS
 

@@ -133,16 +133,6 @@ def test_rules_9_r_rebuild_contacts_below_1500(cash: int, offered_rebuild: bool)
         assert state.sides[0].cash == 2450
 
 
-def test_rules_9_police_never_rebuilds() -> None:
-    """RULES §9 [R]: Rebuild contacts is a boss action."""
-    state = match(bosses=2)
-    state.police.position = 11
-    set_cash(state, 2, 1000)
-    turn(state, 2, 1, 1)
-    assert state.police.position == 9
-    assert available(state) == ["pass"]
-
-
 def test_rules_9_one_action_per_turn() -> None:
     """RULES §4, §9: one action, then the turn passes on."""
     state = on(13)
