@@ -1,1 +1,52 @@
 """The match store: every match and its decision log, kept in SQLite (aiosqlite)."""
+
+from bot.store.interface import (
+    DecisionRecord,
+    DuplicateDecision,
+    MatchRecord,
+    MatchStatus,
+    MatchStore,
+    ResultRecord,
+    SeatRecord,
+    StoredMatch,
+    StoreError,
+)
+from bot.store.restore import (
+    SNAPSHOT_EVERY,
+    Restored,
+    dump_setup,
+    load_setup,
+    load_state,
+    restore,
+    restore_state,
+    snapshot_due,
+    snapshot_of,
+)
+from bot.store.schema import SCHEMA_VERSION
+from bot.store.sqlite import PruneReport, SqliteStore, StoreCounts, backup_database
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "SNAPSHOT_EVERY",
+    "DecisionRecord",
+    "DuplicateDecision",
+    "MatchRecord",
+    "MatchStatus",
+    "MatchStore",
+    "PruneReport",
+    "Restored",
+    "ResultRecord",
+    "SeatRecord",
+    "SqliteStore",
+    "StoreCounts",
+    "StoreError",
+    "StoredMatch",
+    "backup_database",
+    "dump_setup",
+    "load_setup",
+    "load_state",
+    "restore",
+    "restore_state",
+    "snapshot_due",
+    "snapshot_of",
+]

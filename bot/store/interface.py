@@ -85,8 +85,8 @@ class ResultRecord:
 @dataclass(slots=True)
 class StoredMatch:
     """Everything needed to continue a running match: its row, the setup JSON, the
-    latest snapshot (state JSON and the seq it was taken after, if any) and the
-    decisions logged after that snapshot, in order."""
+    latest snapshot (state JSON and the seq of the last decision it includes; -1 and None
+    without a snapshot) and the decisions logged after that snapshot, in order."""
 
     record: MatchRecord
     setup_json: str | None
@@ -130,7 +130,14 @@ class MatchStore(Protocol):
         snapshot: tuple[int, str] | None = None,
     ) -> None:
         """Append decisions (and optionally a snapshot (seq, state JSON) taken after the
-        last of them) in one transaction. Raises DuplicateDecision if a seq exists."""
+        last of them) in one transaction. Raises DuplicateDecision if a seq exists.
+        A decision's seq is the engine's `state.seq` before it is applied (0-based); the
+        snapshot's seq is the seq of the last decision it includes."""
+        ...
+
+    async def set_aside(self, match_id: int, from_seq: int, reason: str) -> int:
+        """Move logged decisions from `from_seq` on out of the log (kept, not deleted):
+        for a match a newer engine can only continue from an earlier state."""
         ...
 
     async def load(self, match_id: int) -> StoredMatch: ...
