@@ -118,13 +118,12 @@ def _about(event: Event) -> int:
 
 
 class Narrator:
-    """Turns each batch of events into lines. It remembers the raid under way, since a
-    raid can span several decisions (a side asked to fight on or withdraw), and the
-    movement roll, told together with the move it makes."""
+    """Turns a batch of events into lines. Every event carries the facts its line needs,
+    so a batch is told the same whatever came before it (after a restart too); the only
+    memory is the movement roll, told together with the move that follows it in the
+    same batch."""
 
     def __init__(self) -> None:
-        self._raid_attacker = NOBODY
-        self._raid_space = NOBODY
         self._roll: DiceRolled | None = None
 
     def told(
@@ -133,6 +132,7 @@ class Narrator:
         """The lines for these events; without `turn_headers`, no "Round n" separators
         (the board shows the round itself)."""
         out: list[Line] = []
+        self._roll = None
         for event in events:
             if not turn_headers and isinstance(event, TurnStarted):
                 continue
@@ -184,7 +184,6 @@ class Narrator:
                 f"{space_name(event.space)}: no Inspection for the Queen Bee."
             )
         if isinstance(event, RaidStarted):
-            self._raid_attacker, self._raid_space = event.attacker, event.space
             target = name(state, event.defender)
             if event.space == NOBODY:
                 return f"{name(state, event.attacker)} takes on {target} in the street!"
@@ -289,14 +288,10 @@ class Narrator:
 
     def _raid_ended(self, state: MatchState, event: RaidEnded) -> str:
         winner, loser = self._name(state, event.winner), self._name(state, event.loser)
-        if self._raid_attacker == event.winner:
+        if event.attacker == event.winner:
             won_lost, lost_lost = event.attacker_lost, event.defender_lost
-        elif self._raid_attacker == event.loser:
-            won_lost, lost_lost = event.defender_lost, event.attacker_lost
         else:
-            self._raid_attacker = NOBODY
-            return f"{winner} beats {loser}."
-        self._raid_attacker = NOBODY
+            won_lost, lost_lost = event.defender_lost, event.attacker_lost
         return f"{winner} beats {loser} ({winner} lost {won_lost}, {loser} lost {lost_lost})."
 
     def _control(self, state: MatchState, event: ControlChanged) -> str | None:
@@ -327,6 +322,11 @@ class Narrator:
         elif event.cash < 0:
             parts.append(f"asks {money(-event.cash)}")
         return f"{proposer} offers {partner} a deal: {proposer} {_listing(parts)}."
+
+
+def narrate(state: MatchState, events: Iterable[Event], turn_headers: bool = True) -> list[Line]:
+    """The lines of one batch of events: the same batch always gives the same lines."""
+    return Narrator().told(state, events, turn_headers)
 
 
 def standings(state: MatchState) -> list[str]:

@@ -6,8 +6,11 @@ The pending decision always says who must decide what, with every legal option
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import Annotated, Literal, TypeVar
+
+from pydantic import Field
 
 from engine.errors import IllegalDecision
 
@@ -114,17 +117,110 @@ class TradeTerms:
     max_ask: list[int]
 
 
+@dataclass(frozen=True, slots=True)
+class RollFacts:
+    """A side starts its turn by rolling; `space` is where it stands."""
+
+    space: int
+    fact: Literal["roll"] = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class PayOrRaidFacts:
+    """A rival's business was reached (§8): its owner, and the fine asked."""
+
+    business: int
+    owner: int
+    fine: int
+    inspection: bool
+    fact: Literal["pay_or_raid"] = "pay_or_raid"
+
+
+@dataclass(frozen=True, slots=True)
+class BribeOrRaidFacts:
+    """A boss shares a space with police (§8.2): the top bribe the roll can cost."""
+
+    police_space: int
+    top_bribe: int
+    fact: Literal["bribe_or_raid"] = "bribe_or_raid"
+
+
+@dataclass(frozen=True, slots=True)
+class FightOrWithdrawFacts:
+    """The losing side of a raid may pull back (§8.1): the raid's sides, the business at
+    stake (NO_SPACE for a street fight with police) and the losses so far."""
+
+    attacker: int
+    defender: int
+    business: int
+    attacker_lost: int
+    defender_lost: int
+    fact: Literal["fight_or_withdraw"] = "fight_or_withdraw"
+
+    def lost_by(self, seat: int) -> int:
+        return self.attacker_lost if seat == self.attacker else self.defender_lost
+
+
+@dataclass(frozen=True, slots=True)
+class ActionFacts:
+    """The side's action (§9): where it stands, and whether a card or Heist moved it."""
+
+    space: int
+    after_move: bool = False
+    fact: Literal["action"] = "action"
+
+
+@dataclass(frozen=True, slots=True)
+class TradeAnswerFacts:
+    """The offer a partner must accept or reject (§10). Cash > 0: the proposer pays."""
+
+    proposer: int
+    give: tuple[int, ...]
+    take: tuple[int, ...]
+    cash: int
+    at_meeting: bool
+    fact: Literal["trade_answer"] = "trade_answer"
+
+
+@dataclass(frozen=True, slots=True)
+class MeetingTradeFacts:
+    """A Big Boss Meeting attendee may propose one trade (§12.1) to these partners."""
+
+    partners: tuple[int, ...]
+    fact: Literal["meeting_trade"] = "meeting_trade"
+
+
+Facts = Annotated[
+    RollFacts
+    | PayOrRaidFacts
+    | BribeOrRaidFacts
+    | FightOrWithdrawFacts
+    | ActionFacts
+    | TradeAnswerFacts
+    | MeetingTradeFacts,
+    Field(discriminator="fact"),
+]
+
+
+F = TypeVar("F")
+
+
 @dataclass(slots=True)
 class Pending:
-    """Who must decide what now. `space` and `amount` carry the facts a button shows
-    (the business and fine of a pay-or-raid, the police space of a bribe)."""
+    """Who must decide what now: the options (each a button), the facts of this kind of
+    decision under their own names, and for trades the terms a proposal must fit."""
 
     kind: DecisionKind
     seat: int
-    options: list[Option] = field(default_factory=list)
-    space: int = -1
-    amount: int = 0
+    options: list[Option]
+    facts: Facts
     trade: TradeTerms | None = None
 
     def available(self) -> list[str]:
         return [o.decision for o in self.options if o.available]
+
+    def facts_as(self, kind: type[F]) -> F:
+        """The facts, narrowed to the type this kind of decision carries."""
+        if not isinstance(self.facts, kind):
+            raise TypeError(f"a {self.kind} decision carries {type(self.facts).__name__}")
+        return self.facts

@@ -8,7 +8,14 @@ from engine.agenda import on_decision, on_step, push
 from engine.board import ARRESTED, HEIST, SPACES, START, SpaceKind
 from engine.card_effects import draw_and_resolve
 from engine.characters import LUCKY_JACK_TAKE, Character
-from engine.decisions import Decision, DecisionKind, Option, Pending
+from engine.decisions import (
+    BribeOrRaidFacts,
+    Decision,
+    DecisionKind,
+    Option,
+    PayOrRaidFacts,
+    Pending,
+)
 from engine.economy import collect, fine_at, pay, truce_active
 from engine.events import DiceRolled, Event, FineWaived
 from engine.movement import send_to_detention
@@ -76,7 +83,8 @@ def _pay_or_raid(state: MatchState, seat: int, space: int) -> None:
         Option("pay", f"Pay ${fine:,} {kind}", amount=fine),
         Option("raid", "Raid", reason is None, reason),
     ]
-    state.pending = Pending(DecisionKind.PAY_OR_RAID, seat, options, space, fine)
+    facts = PayOrRaidFacts(space, owner, fine, state.sides[owner].is_police)
+    state.pending = Pending(DecisionKind.PAY_OR_RAID, seat, options, facts)
 
 
 @on_step("business")
@@ -97,15 +105,16 @@ def rival_business(state: MatchState, ev: list[Event], step: Step) -> None:
 
 @on_decision(DecisionKind.PAY_OR_RAID)
 def pay_or_raid(state: MatchState, ev: list[Event], pending: Pending, d: Decision) -> None:
-    seat, space = pending.seat, pending.space
-    owner = state.control[space]
+    facts = pending.facts
+    assert isinstance(facts, PayOrRaidFacts)
+    seat, space, owner = pending.seat, facts.business, facts.owner
     if seat == state.turn.seat:
         state.turn.encounter_done = True
     if d.kind == "raid":
         begin_raid(state, ev, seat, owner, space)
         return
     reason = "inspection" if state.sides[owner].is_police else "protection"
-    pay(state, ev, seat, owner, pending.amount, reason)
+    pay(state, ev, seat, owner, facts.fine, reason)
 
 
 @on_step("personal")
@@ -123,7 +132,8 @@ def personal_encounter(state: MatchState, ev: list[Event], step: Step) -> None:
         Option("bribe", f"Bribe (roll: up to ${top:,})", amount=top),
         Option("raid", "Raid the police", reason is None, reason),
     ]
-    state.pending = Pending(DecisionKind.BRIBE_OR_RAID, side.seat, options, police.position, top)
+    facts = BribeOrRaidFacts(police.position, top)
+    state.pending = Pending(DecisionKind.BRIBE_OR_RAID, side.seat, options, facts)
 
 
 @on_decision(DecisionKind.BRIBE_OR_RAID)

@@ -152,7 +152,10 @@ class Withdrew(Event):
 
 @dataclass(frozen=True, slots=True)
 class RaidEnded(Event):
+    """Carries who attacked, so the losses can be told without the raid's start."""
+
     kind: ClassVar[str] = "raid_ended"
+    attacker: int
     winner: int
     loser: int
     space: int

@@ -14,7 +14,16 @@ from engine import actions, card_effects, encounters, raids, trades  # noqa: F40
 from engine.agenda import DECISION_HANDLERS, STEP_HANDLERS, on_decision, on_step, push
 from engine.cards import POLICE_FILE_DECK_IDS, STREET_LIFE_DECK_IDS, SUPPLY_CONTACT_IDS
 from engine.characters import BOSS_CHARACTERS, Character
-from engine.decisions import TRADE, Decision, DecisionKind, Option, Pending
+from engine.decisions import (
+    TRADE,
+    BribeOrRaidFacts,
+    Decision,
+    DecisionKind,
+    Option,
+    PayOrRaidFacts,
+    Pending,
+    RollFacts,
+)
 from engine.economy import collect
 from engine.errors import IllegalDecision, MatchOver
 from engine.events import DiceRolled, Event, Released, TruceEnded, TurnStarted
@@ -200,11 +209,12 @@ def timeout_default(state: MatchState) -> Decision:
     cash = state.sides[asked.seat].cash
     if asked.kind is DecisionKind.ROLL:
         return Decision("roll")
-    if asked.kind is DecisionKind.PAY_OR_RAID:
-        raid = cash <= asked.amount and "raid" in available
+    facts = asked.facts
+    if isinstance(facts, PayOrRaidFacts):
+        raid = cash <= facts.fine and "raid" in available
         return Decision("raid" if raid else "pay")
-    if asked.kind is DecisionKind.BRIBE_OR_RAID:
-        raid = cash < asked.amount and "raid" in available
+    if isinstance(facts, BribeOrRaidFacts):
+        raid = cash < facts.top_bribe and "raid" in available
         return Decision("raid" if raid else "bribe")
     if asked.kind is DecisionKind.FIGHT_OR_WITHDRAW:
         return Decision("fight")
@@ -241,7 +251,8 @@ def begin_turn(state: MatchState, ev: list[Event], step: Step) -> None:
         push(state, "action", seat)
         collect(state, ev, seat, RELEASE_PAYOUT, "release")
         return
-    state.pending = Pending(DecisionKind.ROLL, seat, [Option("roll", "Roll the dice")])
+    roll_option = [Option("roll", "Roll the dice")]
+    state.pending = Pending(DecisionKind.ROLL, seat, roll_option, RollFacts(side.position))
 
 
 @on_decision(DecisionKind.ROLL)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.agenda import on_decision, on_step, push
 from engine.board import START
 from engine.characters import Character
-from engine.decisions import Decision, DecisionKind, Option, Pending
+from engine.decisions import Decision, DecisionKind, FightOrWithdrawFacts, Option, Pending
 from engine.economy import gain_people
 from engine.events import (
     ControlChanged,
@@ -82,9 +82,10 @@ def raid_rounds(state: MatchState, ev: list[Event], step: Step) -> None:
                 Option("fight", "Keep fighting"),
                 Option("withdraw", "Withdraw", amount=lost),
             ]
-            state.pending = Pending(
-                DecisionKind.FIGHT_OR_WITHDRAW, loser, options, raid.space, lost
+            facts = FightOrWithdrawFacts(
+                raid.attacker, raid.defender, raid.space, raid.attacker_lost, raid.defender_lost
             )
+            state.pending = Pending(DecisionKind.FIGHT_OR_WITHDRAW, loser, options, facts)
             return
 
 
@@ -106,7 +107,9 @@ def end_raid(state: MatchState, ev: list[Event], winner: int) -> None:
     assert raid is not None
     state.raid = None
     loser = raid.defender if winner == raid.attacker else raid.attacker
-    ev.append(RaidEnded(winner, loser, raid.space, raid.attacker_lost, raid.defender_lost))
+    ev.append(
+        RaidEnded(raid.attacker, winner, loser, raid.space, raid.attacker_lost, raid.defender_lost)
+    )
     if winner == raid.attacker and raid.space != NOBODY:
         old = state.control[raid.space]
         state.control[raid.space] = winner

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from engine.agenda import on_decision, on_step, push
 from engine.board import BUSINESSES, START
-from engine.decisions import Decision, DecisionKind, Option, Pending, TradeTerms
+from engine.decisions import (
+    Decision,
+    DecisionKind,
+    MeetingTradeFacts,
+    Option,
+    Pending,
+    TradeAnswerFacts,
+    TradeTerms,
+)
 from engine.errors import IllegalDecision
 from engine.events import ControlChanged, Event, Paid, TradeAnswered, TradeProposed
 from engine.state import MatchState, Step, TradeOffer
@@ -64,7 +72,8 @@ def propose(state: MatchState, ev: list[Event], seat: int, d: Decision, at_meeti
     state.offer = TradeOffer(seat, d.partner, list(d.give), list(d.take), d.cash, at_meeting)
     ev.append(TradeProposed(seat, d.partner, d.give, d.take, d.cash))
     options = [Option("accept", "Accept"), Option("reject", "Reject")]
-    state.pending = Pending(DecisionKind.TRADE_ANSWER, d.partner, options)
+    facts = TradeAnswerFacts(seat, d.give, d.take, d.cash, at_meeting)
+    state.pending = Pending(DecisionKind.TRADE_ANSWER, d.partner, options, facts)
 
 
 @on_decision(DecisionKind.TRADE_ANSWER)
@@ -109,7 +118,8 @@ def meeting_trade(state: MatchState, ev: list[Event], step: Step) -> None:
     if terms is None or not terms.partners:
         return
     options = [Option("trade", "Propose a trade"), Option("pass", "No trade")]
-    state.pending = Pending(DecisionKind.MEETING_TRADE, step.seat, options, START, trade=terms)
+    facts = MeetingTradeFacts(tuple(terms.partners))
+    state.pending = Pending(DecisionKind.MEETING_TRADE, step.seat, options, facts, terms)
 
 
 @on_decision(DecisionKind.MEETING_TRADE)

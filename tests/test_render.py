@@ -77,7 +77,7 @@ def scene() -> tuple[MatchState, list[Event]]:
         DiceRolled(0, (3, 4), "move"),
         Moved(0, 17, 24, tuple(range(18, 25)), "dice"),
         RaidStarted(0, 1, 24),
-        RaidEnded(1, 0, 24, 10, 4),
+        RaidEnded(1, 1, 0, 24, 10, 4),
         MarkEarned(1, 3),
         Paid(0, 1, 3_500, "protection"),
         ControlChanged(26, -1, 1, "control"),

@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.cli import add_match_options
-from bot.narration import Narrator, standings
-from engine import MatchOptions, MatchState, PlayerSpec, apply, new_match
+from bot.narration import narrate, standings
+from bot.session import MatchSession
+from engine import MatchOptions, MatchState, PlayerSpec, new_match
 from engine.characters import CHARACTERS
-from engine.computer import LEVELS, choose
+from engine.computer import LEVELS
 from engine.events import Event, TurnStarted
 
 BOSS_NAMES = ("Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan")
@@ -82,8 +83,9 @@ def play_demo(
 ) -> MatchState:
     """Play and tell one all-computer match; returns the finished state."""
     players = [PlayerSpec(name, level) for name in BOSS_NAMES[:bosses]]
-    state = new_match(bosses, seed, options, players, PlayerSpec(POLICE_NAME, level))
-    narrator = Narrator()
+    setup = new_match(bosses, seed, options, players, PlayerSpec(POLICE_NAME, level)).setup
+    session, _ = MatchSession.new(setup, autoplay=False)
+    state = session.state
     write(f"Chicago, 1927 — a demo match, seed {seed}. Every seat is a {level} computer player.")
     for side in state.sides:
         role = "the police" if side.is_police else CHARACTERS[side.character].name
@@ -91,31 +93,36 @@ def play_demo(
     write("")
     write(f"— Round {state.round}: {state.sides[state.turn.seat].name}'s turn —")
     turn_events: list[Event] = []
-    turns = decisions = 0
+    turns = 0
     pictures = 0
 
     def close_turn() -> None:
         nonlocal turns, pictures
         turns += 1
-        write(progress(state, turns, decisions))
+        write(progress(state, turns, session.seq))
         if out is not None and renderer is not None:
             pictures += 1
             (out / f"turn-{turns:04d}.png").write_bytes(renderer(state, turn_events))
         if delay > 0:
             time.sleep(delay)
 
+    def tell(events: Sequence[Event]) -> None:
+        for line in narrate(state, events):
+            write(line.text)
+
     while state.result is None:
-        pending = state.pending
-        assert pending is not None
-        events = apply(state, pending.seat, choose(state, pending.seat))
-        decisions += 1
-        for event in events:
-            if isinstance(event, TurnStarted) and turn_events:
-                close_turn()
+        events = session.play_computer().events
+        start = 0
+        for index, event in enumerate(events):
+            if isinstance(event, TurnStarted):
+                tell(events[start:index])
+                turn_events.extend(events[start:index])
+                if turn_events:
+                    close_turn()
                 turn_events = []
-            turn_events.append(event)
-            for line in narrator.lines(state, [event]):
-                write(line)
+                start = index
+        tell(events[start:])
+        turn_events.extend(events[start:])
     close_turn()
     if out is not None and renderer is not None:
         (out / "final.png").write_bytes(renderer(state, turn_events))

@@ -9,7 +9,7 @@ from engine.board import SPACES, Deck, SpaceKind
 from engine.card_effects import draw
 from engine.cards import card
 from engine.characters import BOSS_CHARACTERS, Character
-from engine.decisions import DecisionKind
+from engine.decisions import DecisionKind, PayOrRaidFacts
 from engine.events import DeckReshuffled, Event
 from engine.state import MatchState
 from engine.testing import give, place
@@ -105,8 +105,8 @@ def test_rules_2_1_fine_by_block(block: int) -> None:
     give(state, 1, target)
     _land_on(state, 0, target)
     asked = asks(state, DecisionKind.PAY_OR_RAID, 0)
-    assert asked.amount == FINES[block] == 500 + 250 * (block - 1)
-    assert asked.space == target
+    assert asked.facts_as(PayOrRaidFacts).fine == FINES[block] == 500 + 250 * (block - 1)
+    assert asked.facts_as(PayOrRaidFacts).business == target
 
 
 @pytest.mark.parametrize("block", range(1, 9))
@@ -118,7 +118,7 @@ def test_rules_2_1_fine_doubled_for_a_whole_block(block: int) -> None:
     give(state, 1, *spaces)
     _land_on(state, 0, spaces[-1])
     asked = asks(state, DecisionKind.PAY_OR_RAID, 0)
-    assert asked.amount == 2 * FINES[block]
+    assert asked.facts_as(PayOrRaidFacts).fine == 2 * FINES[block]
     events = apply(state, 0, "pay")
     assert state.sides[0].cash == 12_000 - 2 * FINES[block]
     assert state.sides[1].cash == 12_000 + 2 * FINES[block]
@@ -133,7 +133,7 @@ def test_rules_2_1_split_block_is_not_doubled() -> None:
     give(state, 1, 10, 11)
     give(state, 2, 12)
     _land_on(state, 0, 11)
-    assert asks(state, DecisionKind.PAY_OR_RAID, 0).amount == 1000
+    assert asks(state, DecisionKind.PAY_OR_RAID, 0).facts_as(PayOrRaidFacts).fine == 1000
 
 
 def test_rules_2_1_block_sealed_by_police_doubles_inspection() -> None:
@@ -142,7 +142,7 @@ def test_rules_2_1_block_sealed_by_police_doubles_inspection() -> None:
     state.police.position = 18
     give(state, 2, 1, 3)
     _land_on(state, 0, 3)
-    assert asks(state, DecisionKind.PAY_OR_RAID, 0).amount == 1000
+    assert asks(state, DecisionKind.PAY_OR_RAID, 0).facts_as(PayOrRaidFacts).fine == 1000
     apply(state, 0, "pay")
     assert state.police.cash == 13_000
     assert state.sides[0].cash == 11_000

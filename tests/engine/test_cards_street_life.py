@@ -8,7 +8,7 @@ from engine import apply
 from engine.board import Deck
 from engine.cards import card
 from engine.characters import Character
-from engine.decisions import DecisionKind
+from engine.decisions import DecisionKind, PayOrRaidFacts
 from engine.events import CardDrawn, DiceRolled, MeetingCalled, Moved, PassedStart
 from engine.state import EndReason, MatchState
 from engine.testing import give, place, stack_card
@@ -247,7 +247,7 @@ def test_rules_12_1_ward_connection_advances_3_and_resolves_the_destination() ->
     give(state, 1, 17)
     draw_at(state, 0, SL, "Ward connection", 14)
     assert state.sides[0].position == 17
-    assert asks(state, DecisionKind.PAY_OR_RAID, 0).amount == 1250
+    assert asks(state, DecisionKind.PAY_OR_RAID, 0).facts_as(PayOrRaidFacts).fine == 1250
 
 
 def test_rules_12_1_getaway_through_the_alley_moves_back_2() -> None:
@@ -256,7 +256,7 @@ def test_rules_12_1_getaway_through_the_alley_moves_back_2() -> None:
     give(state, 1, 12)
     draw_at(state, 0, SL, "Getaway through the alley", 14)
     assert state.sides[0].position == 12
-    assert asks(state, DecisionKind.PAY_OR_RAID, 0).amount == 1000
+    assert asks(state, DecisionKind.PAY_OR_RAID, 0).facts_as(PayOrRaidFacts).fine == 1000
 
 
 def test_rules_12_1_getaway_onto_start_with_police_is_a_start_raid() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import apply
 from engine.board import Deck
 from engine.characters import Character
-from engine.decisions import DecisionKind
+from engine.decisions import BribeOrRaidFacts, DecisionKind, PayOrRaidFacts
 from engine.events import ControlChanged, FineWaived, PeopleChanged, RaidRound, StartRaid
 from engine.state import MatchState
 from engine.testing import give, place, script_dice, stack_card
@@ -138,7 +138,7 @@ def test_rules_8_4_queen_bee_still_pays_protection_to_a_boss() -> None:
     give(state, 1, 12)
     place(state, 0, 10)
     turn(state, 0, 1, 1)
-    assert asks(state, DecisionKind.PAY_OR_RAID, 0).amount == 1000
+    assert asks(state, DecisionKind.PAY_OR_RAID, 0).facts_as(PayOrRaidFacts).fine == 1000
 
 
 def test_rules_8_4_police_on_queen_bees_business_pays_or_raids() -> None:
@@ -385,7 +385,9 @@ def test_rules_8_2_fixer_pays_half_the_rolled_bribe() -> None:
     place(state, 0, 3)
     turn(state, 0, 1, 1)
     asked = asks(state, DecisionKind.BRIBE_OR_RAID, 0)
-    assert asked.amount == 300  # the largest possible bribe is halved too
+    assert (
+        asked.facts_as(BribeOrRaidFacts).top_bribe == 300
+    )  # the largest possible bribe is halved too
     events = decide(state, 0, "bribe", 5)
     assert payments(events) == [(0, 2, 250, "bribe")]
     assert (state.sides[0].cash, state.police.cash) == (11_750, 12_250)

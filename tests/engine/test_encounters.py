@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import apply
 from engine.board import Deck
-from engine.decisions import DecisionKind
+from engine.decisions import BribeOrRaidFacts, DecisionKind, PayOrRaidFacts
 from engine.events import CardDrawn, Eliminated, Event, StartRaid
 from engine.state import EndReason, MatchState
 from engine.testing import give, place, stack_card
@@ -59,7 +59,7 @@ def test_rules_6_2_personal_encounter_replaces_the_business_encounter() -> None:
     place(state, 0, 10)
     turn(state, 0, 1, 1)
     asked = asks(state, DecisionKind.BRIBE_OR_RAID, 0)
-    assert asked.space == 12
+    assert asked.facts_as(BribeOrRaidFacts).police_space == 12
     events = decide(state, 0, "bribe", 4)
     assert payments(events) == [(0, 2, 400, "bribe")]
     asks(state, DecisionKind.ACTION, 0)
@@ -87,7 +87,7 @@ def test_rules_6_4_pay_inspection_to_police_on_a_sealed_business() -> None:
     give(state, 2, 26)
     place(state, 0, 24)
     turn(state, 0, 1, 1)
-    assert asks(state, DecisionKind.PAY_OR_RAID, 0).amount == 1750
+    assert asks(state, DecisionKind.PAY_OR_RAID, 0).facts_as(PayOrRaidFacts).fine == 1750
     events = apply(state, 0, "pay")
     assert payments(events) == [(0, 2, 1750, "inspection")]
     assert state.police.cash == 13_750
@@ -235,7 +235,7 @@ def test_rules_7_1_3_r_police_on_an_empty_boss_business_pays_or_raids() -> None:
     state.police.position = 15
     turn(state, 2, 1, 2)
     asked = asks(state, DecisionKind.PAY_OR_RAID, 2)
-    assert asked.amount == 1000 and available(state) == ["pay", "raid"]
+    assert asked.facts_as(PayOrRaidFacts).fine == 1000 and available(state) == ["pay", "raid"]
     events = apply(state, 2, "pay")
     assert payments(events) == [(2, 1, 1000, "protection")]
     asks(state, DecisionKind.ACTION, 2)

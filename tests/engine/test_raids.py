@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import apply
 from engine.characters import Character
-from engine.decisions import DecisionKind
+from engine.decisions import DecisionKind, FightOrWithdrawFacts
 from engine.events import ControlChanged, Eliminated, MarkEarned, RaidEnded, RaidRound
 from engine.state import EndReason, MatchState
 from engine.testing import give, place, script_dice
@@ -94,13 +94,16 @@ def test_rules_8_1_4_r_withdrawal_offered_at_the_10th_loss_not_the_9th() -> None
     events = apply(state, 0, "raid")
     assert len(of(events, RaidRound)) == 19
     asked = asks(state, DecisionKind.FIGHT_OR_WITHDRAW, 0)
-    assert asked.amount == 10
+    assert asked.facts_as(FightOrWithdrawFacts).lost_by(asked.seat) == 10
     assert available(state) == ["fight", "withdraw"]
     assert state.sides[0].people == 40 and state.sides[1].people == 41
     # and again after the 11th loss
     script_dice(state, *rounds(TIE, ATTACKER_LOSES))
     apply(state, 0, "fight")
-    assert asks(state, DecisionKind.FIGHT_OR_WITHDRAW, 0).amount == 11
+    assert (
+        asks(state, DecisionKind.FIGHT_OR_WITHDRAW, 0).facts_as(FightOrWithdrawFacts).lost_by(0)
+        == 11
+    )
     events = apply(state, 0, "withdraw")
     assert of(events, RaidEnded)[0].winner == 1
     assert state.control[12] == 1

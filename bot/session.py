@@ -1,0 +1,277 @@
+"""One match, one path: a decision in, everything a front end needs out.
+
+The demo, the simulator and the Discord bot all drive matches through `MatchSession`,
+so a turn is applied, narrated and handed to computer seats the same way everywhere.
+The session knows nothing of Discord: it takes a decision with the sequence number it
+was offered at, refuses stale, duplicate or out-of-turn ones with a verdict (never an
+exception the caller must guess), and rebuilds exactly from setup + log after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bot.narration import Line, narrate
+from engine import (
+    Decision,
+    IllegalDecision,
+    MatchState,
+    Pending,
+    Result,
+    Setup,
+    apply,
+    replay,
+    timeout_default,
+)
+from engine.computer import LEVELS, choose
+from engine.events import Event, MatchEnded, TurnStarted
+
+USER = "user"
+TIMER = "timer"
+COMPUTER = "computer"
+
+
+class Verdict(StrEnum):
+    APPLIED = "applied"
+    STALE = "stale"
+    DUPLICATE = "duplicate"
+    WRONG_SEAT = "wrong_seat"
+    ILLEGAL = "illegal"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """One logged decision. `actor` is who made it: a user id (as text), "timer" or
+    "computer"; replay needs only seat and decision."""
+
+    seq: int
+    seat: int
+    decision: str
+    actor: str
+
+
+@dataclass(slots=True)
+class StepResult:
+    """What one call did: the verdict, and when applied, the decisions to commit (the
+    caller's, then the computer seats'), the events and their narration, what is asked
+    next, how many turns closed (a board picture is due when > 0) and the result."""
+
+    verdict: Verdict
+    message: str = ""
+    applied: list[Applied] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    pending: Pending | None = None
+    turns_ended: int = 0
+    result: Result | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict is Verdict.APPLIED
+
+
+def turns_closed(events: Iterable[Event]) -> int:
+    """Turns a batch of events closed: each new turn closes the one before, and the end of
+    the match closes the last."""
+    return sum(isinstance(e, (TurnStarted, MatchEnded)) for e in events)
+
+
+class MatchSession:
+    """Owns one match: its state, decision log, computer seats, narration and lock.
+
+    `controllers` maps a seat to the computer level playing it when that differs from
+    the setup (a seat handed to a computer after repeated timeouts)."""
+
+    def __init__(
+        self,
+        state: MatchState,
+        log: Sequence[Applied] = (),
+        controllers: dict[int, str] | None = None,
+        autoplay: bool = True,
+    ) -> None:
+        self._state = state
+        self.autoplay = autoplay
+        self.log: list[Applied] = list(log)
+        self.controllers: dict[int, str] = dict(controllers or {})
+        self.lock = asyncio.Lock()
+
+    # --- building -------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls, setup: Setup, controllers: dict[int, str] | None = None, autoplay: bool = True
+    ) -> tuple[MatchSession, StepResult]:
+        """A match after setup; with `autoplay`, computer seats play until a human must
+        decide (without it, the caller paces them with `play_computer`)."""
+        state, events = replay(setup, ())
+        session = cls(state, (), controllers, autoplay)
+        step = StepResult(Verdict.APPLIED, events=list(events))
+        if autoplay:
+            session._play_computers(step)
+        return session, session._finish(step)
+
+    @classmethod
+    def restore(
+        cls,
+        setup: Setup,
+        log: Sequence[Applied],
+        controllers: dict[int, str] | None = None,
+        snapshot_json: str | bytes | None = None,
+        snapshot_seq: int = 0,
+    ) -> MatchSession:
+        """The match as it stood after `log`: from the snapshot (taken after `snapshot_seq`
+        decisions) when given, else replayed from the setup. Raises IllegalDecision if the
+        log does not fit the match."""
+        if snapshot_json is not None:
+            state = MatchState.from_json(snapshot_json)
+            for entry in log[snapshot_seq:]:
+                apply(state, entry.seat, entry.decision)
+        else:
+            state, _ = replay(setup, ((entry.seat, entry.decision) for entry in log))
+        return cls(state, log, controllers)
+
+    # --- reading --------------------------------------------------------------------
+
+    @property
+    def state(self) -> MatchState:
+        return self._state
+
+    @property
+    def seq(self) -> int:
+        """The number of the decision asked now (decisions applied so far)."""
+        return self._state.seq
+
+    @property
+    def pending(self) -> Pending | None:
+        return self._state.pending
+
+    @property
+    def result(self) -> Result | None:
+        return self._state.result
+
+    def level(self, seat: int) -> str | None:
+        """The computer level playing `seat` now, or None for a person."""
+        return self.controllers.get(seat) or self._state.sides[seat].computer
+
+    def is_computer(self, seat: int) -> bool:
+        return self.level(seat) is not None
+
+    def name(self, seat: int) -> str:
+        return self._state.sides[seat].name
+
+    # --- deciding -------------------------------------------------------------------
+
+    def decide(self, seat: int, decision: str, seq: int, actor: str = USER) -> StepResult:
+        """Apply `seat`'s decision offered at `seq`, then let computer seats play on."""
+        refused = self._refusal(seat, decision, seq)
+        if refused is not None:
+            return refused
+        try:
+            parsed = Decision.parse(decision)
+            events = apply(self._state, seat, parsed)
+        except IllegalDecision as exc:
+            return StepResult(Verdict.ILLEGAL, f"That is not allowed now: {exc}.")
+        step = StepResult(Verdict.APPLIED, events=events)
+        step.applied.append(Applied(seq, seat, str(parsed), actor))
+        self.log.append(step.applied[-1])
+        if self.autoplay:
+            self._play_computers(step)
+        return self._finish(step)
+
+    def expire(self, seq: int) -> StepResult:
+        """The timer of decision `seq` ran out: the engine's safe default is applied."""
+        pending = self._state.pending
+        if self._state.result is not None:
+            return StepResult(Verdict.OVER, "The match is over.")
+        if pending is None or seq != self.seq:
+            return StepResult(Verdict.STALE, "That choice has passed.")
+        return self.decide(pending.seat, str(timeout_default(self._state)), seq, TIMER)
+
+    def hand_to_computer(self, seat: int, level: str = "normal") -> StepResult:
+        """A computer plays `seat` from now on (and at once, if the seat must decide)."""
+        if level not in LEVELS:
+            raise ValueError(f"unknown computer level {level!r}")
+        self.controllers[seat] = level
+        step = StepResult(Verdict.APPLIED)
+        self._play_computers(step)
+        return self._finish(step)
+
+    def play_computer(self) -> StepResult:
+        """One decision by the computer seat that must decide now, for a caller that
+        paces computer turns itself (the demo, a bot showing turns one at a time)."""
+        state = self._state
+        if state.result is not None:
+            return StepResult(Verdict.OVER, "The match is over.")
+        if state.pending is None or not self.is_computer(state.pending.seat):
+            return StepResult(Verdict.WRONG_SEAT, "A person must decide now.")
+        step = StepResult(Verdict.APPLIED)
+        self._play_computers(step, limit=1)
+        return self._finish(step)
+
+    def take_back(self, seat: int) -> None:
+        """A person plays `seat` again (a seat dealt to a computer at setup stays one)."""
+        self.controllers.pop(seat, None)
+
+    # --- inside ---------------------------------------------------------------------
+
+    def _refusal(self, seat: int, decision: str, seq: int) -> StepResult | None:
+        state = self._state
+        if state.result is not None:
+            return StepResult(Verdict.OVER, "The match is over.")
+        if seq < self.seq:
+            if seq >= 0 and self._same(self.log[seq], seat, decision):
+                return StepResult(Verdict.DUPLICATE, "That choice was already made.")
+            return StepResult(Verdict.STALE, "That choice has passed.")
+        pending = state.pending
+        if seq > self.seq or pending is None:
+            return StepResult(Verdict.STALE, "That choice has passed.")
+        if seat != pending.seat:
+            return StepResult(Verdict.WRONG_SEAT, f"Waiting for {self.name(pending.seat)}.")
+        return None
+
+    @staticmethod
+    def _same(entry: Applied, seat: int, decision: str) -> bool:
+        if entry.seat != seat:
+            return False
+        try:
+            return str(Decision.parse(decision)) == entry.decision
+        except IllegalDecision:
+            return False
+
+    def _play_computers(self, step: StepResult, limit: int | None = None) -> None:
+        state = self._state
+        while state.result is None and state.pending is not None:
+            if limit is not None and len(step.applied) >= limit:
+                return
+            seat = state.pending.seat
+            level = self.level(seat)
+            if level is None:
+                return
+            decision = choose(state, seat, level)
+            entry = Applied(state.seq, seat, str(decision), COMPUTER)
+            step.events.extend(apply(state, seat, decision))
+            step.applied.append(entry)
+            self.log.append(entry)
+
+    def _finish(self, step: StepResult) -> StepResult:
+        step.lines = narrate(self._state, step.events)
+        step.pending = self._state.pending
+        step.turns_ended = turns_closed(step.events)
+        step.result = self._state.result
+        return step
+
+
+__all__ = [
+    "COMPUTER",
+    "TIMER",
+    "USER",
+    "Applied",
+    "MatchSession",
+    "StepResult",
+    "Verdict",
+    "turns_closed",
+]
