@@ -12,6 +12,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from engine.limits import MARKS_CHOICES, STANDARD_MARKS
+
 PROG = "chicago-bot"
 
 
@@ -38,8 +40,8 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--marks",
         type=int,
-        choices=(2, 3, 4),
-        default=4,
+        choices=MARKS_CHOICES,
+        default=STANDARD_MARKS,
         help="Empire Marks to win (default 4; 3 for a short match)",
     )
     parser.add_argument(
@@ -56,7 +58,9 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("demo", "bot.cli.demo", "play an all-computer match offline, narrated turn by turn"),
     ("simulate", "bot.cli.simulate", "play many seeded matches and print statistics"),
     ("render", "bot.cli.render", "draw the board picture of a seeded match to a PNG file"),
-    ("bench", "bot.cli.bench", "measure speed: engine, render or computer players"),
+    ("bench", "bot.cli.bench", "measure speed: engine, render, computer players or the store"),
+    ("backup", "bot.cli.backup", "copy the match database safely, even while the bot runs"),
+    ("prune", "bot.cli.prune", "remove old finished matches, keeping their results"),
 )
 
 

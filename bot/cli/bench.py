@@ -6,11 +6,13 @@ import argparse
 import importlib
 
 from bot.cli import positive_int
+from engine.limits import BOSS_COUNTS, DEFAULT_BOSSES
 
 TARGETS = {
     "engine": ("bot.benchmarks.engine", "random full matches through the rules engine"),
     "render": ("bot.benchmarks.render", "board picture render + PNG encode"),
     "ai": ("bot.benchmarks.ai", "computer player decision time"),
+    "store": ("bot.benchmarks.store", "match store: commit, load and start-up times on SQLite"),
 }
 
 
@@ -20,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--matches", type=positive_int, default=200, help="matches to play (default 200)"
     )
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    parser.add_argument("--bosses", type=int, choices=(2, 3, 4), default=4)
+    parser.add_argument("--bosses", type=int, choices=BOSS_COUNTS, default=DEFAULT_BOSSES)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,63 @@
+"""`chicago-bot prune --older-than DAYS`: remove finished and abandoned matches whose last
+change is older than DAYS, with their logs and snapshots. Their results rows stay, so
+history and statistics still count them. Safe while the bot runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+
+def _days(text: str) -> float:
+    """An argparse type: a number of days, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of days") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not 0 or more days")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--older-than",
+        type=_days,
+        required=True,
+        metavar="DAYS",
+        help="remove finished matches last changed more than DAYS days ago",
+    )
+    parser.add_argument(
+        "--db", type=Path, default=None, help="database (default: CHICAGO_DB or ./chicago.db)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from datetime import timedelta
+
+    from bot.settings import load_settings
+    from bot.store import PruneReport, SqliteStore, StoreError
+
+    path: Path = args.db if args.db is not None else load_settings().db
+    if not path.is_file():
+        print(f"chicago-bot prune: database {path} does not exist (check --db or CHICAGO_DB)",
+              file=sys.stderr)  # fmt: skip
+        return 2
+
+    async def prune() -> PruneReport:
+        async with SqliteStore(path, backup_before_migrating=True) as store:
+            return await store.prune(timedelta(days=args.older_than))
+
+    try:
+        report = asyncio.run(prune())
+    except StoreError as exc:
+        print(f"chicago-bot prune: {exc}", file=sys.stderr)
+        return 1
+    print(
+        f"removed {report.matches} finished match(es) and {report.decisions} logged "
+        f"decision(s) from {path}; {report.kept_results} result(s) kept for history"
+    )
+    return 0
