@@ -10,6 +10,7 @@ exception the caller must guess), and rebuilds exactly from setup + log after a 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -58,7 +59,8 @@ class Applied:
 class StepResult:
     """What one call did: the verdict, and when applied, the decisions to commit (the
     caller's, then the computer seats'), the events and their narration, what is asked
-    next, how many turns closed (a board picture is due when > 0) and the result."""
+    next, how many turns closed (a board picture is due when > 0), the result, and how
+    long each computer decision took (level, seconds)."""
 
     verdict: Verdict
     message: str = ""
@@ -68,6 +70,7 @@ class StepResult:
     pending: Pending | None = None
     turns_ended: int = 0
     result: Result | None = None
+    thinking: list[tuple[str, float]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -92,9 +95,11 @@ class MatchSession:
         log: Sequence[Applied] = (),
         controllers: dict[int, str] | None = None,
         autoplay: bool = True,
+        narrated: bool = True,
     ) -> None:
         self._state = state
         self.autoplay = autoplay
+        self.narrated = narrated
         self.log: list[Applied] = list(log)
         self.controllers: dict[int, str] = dict(controllers or {})
         self.lock = asyncio.Lock()
@@ -103,12 +108,17 @@ class MatchSession:
 
     @classmethod
     def new(
-        cls, setup: Setup, controllers: dict[int, str] | None = None, autoplay: bool = True
+        cls,
+        setup: Setup,
+        controllers: dict[int, str] | None = None,
+        autoplay: bool = True,
+        narrated: bool = True,
     ) -> tuple[MatchSession, StepResult]:
         """A match after setup; with `autoplay`, computer seats play until a human must
-        decide (without it, the caller paces them with `play_computer`)."""
+        decide (without it, the caller paces them with `play_computer`). Without
+        `narrated`, steps carry no lines (the simulator plays thousands of matches)."""
         state, events = replay(setup, ())
-        session = cls(state, (), controllers, autoplay)
+        session = cls(state, (), controllers, autoplay, narrated)
         step = StepResult(Verdict.APPLIED, events=list(events))
         if autoplay:
             session._play_computers(step)
@@ -251,14 +261,17 @@ class MatchSession:
             level = self.level(seat)
             if level is None:
                 return
+            began = time.perf_counter()
             decision = choose(state, seat, level)
+            step.thinking.append((level, time.perf_counter() - began))
             entry = Applied(state.seq, seat, str(decision), COMPUTER)
             step.events.extend(apply(state, seat, decision))
             step.applied.append(entry)
             self.log.append(entry)
 
     def _finish(self, step: StepResult) -> StepResult:
-        step.lines = narrate(self._state, step.events)
+        if self.narrated:
+            step.lines = narrate(self._state, step.events)
         step.pending = self._state.pending
         step.turns_ended = turns_closed(step.events)
         step.result = self._state.result

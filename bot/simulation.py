@@ -15,9 +15,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from bot.benchmarks import percentile
-from engine import MatchOptions, MatchState, PlayerSpec, apply, new_match
+from bot.session import MatchSession
+from engine import MatchOptions, MatchState, PlayerSpec, new_match
 from engine.characters import CHARACTERS
-from engine.computer import LEVELS, choose
+from engine.computer import LEVELS
 from engine.state import EndReason
 
 ALIASES = {"ai": "normal", "computer": "normal"}
@@ -97,19 +98,14 @@ def play_match(
     bosses: int, seed: int, boss_kinds: Sequence[str], police_kind: str, options: MatchOptions
 ) -> MatchRecord:
     """Play one match to its end, timing every computer decision."""
-    state = new_simulated_match(bosses, seed, boss_kinds, police_kind, options)
+    setup = new_simulated_match(bosses, seed, boss_kinds, police_kind, options).setup
+    session, _ = MatchSession.new(setup, autoplay=False, narrated=False)
+    state = session.state
     timings: dict[str, list[float]] = {}
-    clock = time.perf_counter
     decisions = 0
     while state.result is None and decisions < MAX_DECISIONS:
-        pending = state.pending
-        assert pending is not None
-        seat = pending.seat
-        level = state.sides[seat].computer or "normal"
-        began = clock()
-        decision = choose(state, seat, level)
-        timings.setdefault(level, []).append(clock() - began)
-        apply(state, seat, decision)
+        for level, seconds in session.play_computer().thinking:
+            timings.setdefault(level, []).append(seconds)
         decisions += 1
     result = state.result
     if result is None:

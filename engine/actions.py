@@ -5,10 +5,9 @@ Rebuild contacts is open to every side on its own turn, police included (§9).
 
 from __future__ import annotations
 
-from engine.agenda import on_decision, on_step
 from engine.board import SPACES, SpaceKind
 from engine.characters import Character
-from engine.decisions import Decision, DecisionKind, Option, Pending
+from engine.decisions import ActionFacts, Decision, DecisionKind, Option, Pending
 from engine.economy import collect, gain_people, spend, truce_active
 from engine.events import ActionTaken, ControlChanged, Event
 from engine.raids import begin_raid, can_raid
@@ -77,7 +76,6 @@ def _trade_option(state: MatchState, seat: int) -> list[Option]:
     return [Option("trade", "Trade")]
 
 
-@on_step("action")
 def offer_action(state: MatchState, ev: list[Event], step: Step) -> None:
     side = state.sides[step.seat]
     if side.eliminated:
@@ -86,20 +84,20 @@ def offer_action(state: MatchState, ev: list[Event], step: Step) -> None:
     terms = None
     if any(o.decision == "trade" and o.available for o in options):
         terms = trade_terms(state, step.seat, start_partners(state, step.seat))
-    state.pending = Pending(DecisionKind.ACTION, step.seat, options, side.position, trade=terms)
+    facts = ActionFacts(side.position)
+    state.pending = Pending(DecisionKind.ACTION, step.seat, options, facts, terms)
 
 
-@on_step("police_action")
 def offer_police_action(state: MatchState, ev: list[Event], step: Step) -> None:
     """After a card moved it, police may secure, recruit or pass (§7.1 step 5)."""
     police = state.police
     if police.eliminated:
         return
     options = action_options(state, police.seat, after_card=True)
-    state.pending = Pending(DecisionKind.POLICE_ACTION, police.seat, options, police.position)
+    facts = ActionFacts(police.position, after_move=True)
+    state.pending = Pending(DecisionKind.POLICE_ACTION, police.seat, options, facts)
 
 
-@on_decision(DecisionKind.ACTION, DecisionKind.POLICE_ACTION)
 def take_action(state: MatchState, ev: list[Event], pending: Pending, d: Decision) -> None:
     seat = pending.seat
     side = state.sides[seat]

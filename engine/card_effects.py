@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.agenda import on_step, push
+from engine.agenda import push
 from engine.board import BOARD_SIZE, BUSINESSES, DETENTION, DOWNTOWN_BLOCK, SPACES, START, Deck
 from engine.cards import MAX_CONTACTS_HELD, Card, Special, card
 from engine.characters import LUCKY_JACK_TAKE, Character
@@ -243,7 +243,6 @@ SPECIALS: dict[Special, SpecialRule] = {
 }
 
 
-@on_step("police_move")
 def police_move(state: MatchState, ev: list[Event], step: Step) -> None:
     """A card or Heist moves police (§7.1): it arrives, then may take one action."""
     if state.police.eliminated:
@@ -253,7 +252,6 @@ def police_move(state: MatchState, ev: list[Event], step: Step) -> None:
     push(state, "police_arrival")
 
 
-@on_step("police_jump")
 def police_jump(state: MatchState, ev: list[Event], step: Step) -> None:
     """Prohibition squad: police jumps to the drawer's space and arrives there (§12.2)."""
     if state.police.eliminated:

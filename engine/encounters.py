@@ -4,7 +4,7 @@ encounters they cause: pay or raid (§6 step 4), bribe or raid (§8.2), Lucky Ja
 
 from __future__ import annotations
 
-from engine.agenda import on_decision, on_step, push
+from engine.agenda import push
 from engine.board import ARRESTED, HEIST, SPACES, START, SpaceKind
 from engine.card_effects import draw_and_resolve
 from engine.characters import LUCKY_JACK_TAKE, Character
@@ -34,7 +34,6 @@ def police_present(state: MatchState, space: int) -> bool:
     return not police.eliminated and police.position == space
 
 
-@on_step("destination")
 def boss_destination(state: MatchState, ev: list[Event], step: Step) -> None:
     """Resolve where a boss's move ended, in the order of §6."""
     side = state.sides[step.seat]
@@ -55,7 +54,6 @@ def boss_destination(state: MatchState, ev: list[Event], step: Step) -> None:
         push(state, "personal", step.seat)
 
 
-@on_step("lucky_jack")
 def lucky_jack(state: MatchState, ev: list[Event], step: Step) -> None:
     """Pairs the move creates pay a powered Lucky Jack $500 each (§6 step 3)."""
     mover = state.sides[step.seat]
@@ -87,7 +85,6 @@ def _pay_or_raid(state: MatchState, seat: int, space: int) -> None:
     state.pending = Pending(DecisionKind.PAY_OR_RAID, seat, options, facts)
 
 
-@on_step("business")
 def rival_business(state: MatchState, ev: list[Event], step: Step) -> None:
     """Pay or raid on a rival business, unless a personal encounter replaced it."""
     side = state.sides[step.seat]
@@ -103,7 +100,6 @@ def rival_business(state: MatchState, ev: list[Event], step: Step) -> None:
     _pay_or_raid(state, side.seat, here)
 
 
-@on_decision(DecisionKind.PAY_OR_RAID)
 def pay_or_raid(state: MatchState, ev: list[Event], pending: Pending, d: Decision) -> None:
     facts = pending.facts
     assert isinstance(facts, PayOrRaidFacts)
@@ -117,7 +113,6 @@ def pay_or_raid(state: MatchState, ev: list[Event], pending: Pending, d: Decisio
     pay(state, ev, seat, owner, facts.fine, reason)
 
 
-@on_step("personal")
 def personal_encounter(state: MatchState, ev: list[Event], step: Step) -> None:
     """A boss sharing a space with police: bribe or raid the police (§8, §8.2)."""
     side = state.sides[step.seat]
@@ -136,7 +131,6 @@ def personal_encounter(state: MatchState, ev: list[Event], step: Step) -> None:
     state.pending = Pending(DecisionKind.BRIBE_OR_RAID, side.seat, options, facts)
 
 
-@on_decision(DecisionKind.BRIBE_OR_RAID)
 def bribe_or_raid(state: MatchState, ev: list[Event], pending: Pending, d: Decision) -> None:
     seat = pending.seat
     if state.turn.seat in (seat, state.police_seat):
@@ -152,7 +146,6 @@ def bribe_or_raid(state: MatchState, ev: list[Event], pending: Pending, d: Decis
     pay(state, ev, seat, state.police_seat, per_pip * pips, "bribe")
 
 
-@on_step("space_effect")
 def space_effect(state: MatchState, ev: list[Event], step: Step) -> None:
     """Card spaces draw; Heist pays and moves police; Arrested detains (§6 steps 5-6)."""
     side = state.sides[step.seat]
@@ -169,7 +162,6 @@ def space_effect(state: MatchState, ev: list[Event], step: Step) -> None:
         send_to_detention(state, ev, step.seat)
 
 
-@on_step("police_arrival")
 def police_arrival(state: MatchState, ev: list[Event], step: Step) -> None:
     """Police ends a move (§7.1): Start raid, else personal encounters in seat order from
     the turn's boss, else pay or raid on a boss's business."""
@@ -190,7 +182,6 @@ def police_arrival(state: MatchState, ev: list[Event], step: Step) -> None:
             push(state, "personal", seat, must_finish=True)
 
 
-@on_step("police_business")
 def police_business(state: MatchState, ev: list[Event], step: Step) -> None:
     police = state.police
     if police.eliminated or state.turn.police_personal:

@@ -7,3 +7,7 @@ class IllegalDecision(ValueError):
 
 class MatchOver(IllegalDecision):
     """The match has ended: no decision is legal any more."""
+
+
+class StateFormatError(ValueError):
+    """Saved state written in a layout this engine does not read; replay the log instead."""

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-# Importing the rules modules registers their step and decision handlers.
-from engine import actions, card_effects, encounters, raids, trades  # noqa: F401
-from engine.agenda import DECISION_HANDLERS, STEP_HANDLERS, on_decision, on_step, push
+from engine import trades
 from engine.cards import POLICE_FILE_DECK_IDS, STREET_LIFE_DECK_IDS, SUPPLY_CONTACT_IDS
 from engine.characters import BOSS_CHARACTERS, Character
 from engine.decisions import (
@@ -19,24 +17,20 @@ from engine.decisions import (
     BribeOrRaidFacts,
     Decision,
     DecisionKind,
-    Option,
     PayOrRaidFacts,
     Pending,
-    RollFacts,
 )
-from engine.economy import collect
 from engine.errors import IllegalDecision, MatchOver
-from engine.events import DiceRolled, Event, Released, TruceEnded, TurnStarted
-from engine.movement import walk
-from engine.outcome import MatchEnd, finish
-from engine.rng import die, shuffle
+from engine.events import Event
+from engine.limits import MAX_BOSSES, MIN_BOSSES
+from engine.outcome import MatchEnd
+from engine.rng import shuffle
 from engine.state import (
     BOSS_SOLDIERS,
     NOBODY,
     POLICE_OFFICERS,
     STARTING_CASH,
     TOTAL_MONEY,
-    EndReason,
     MatchOptions,
     MatchState,
     PlayerSpec,
@@ -46,9 +40,8 @@ from engine.state import (
     Step,
     Turn,
 )
+from engine.steps import DECISION_HANDLERS, STEP_HANDLERS
 
-MIN_BOSSES, MAX_BOSSES = 2, 4
-RELEASE_PAYOUT = 500
 _SEED_MASK = (1 << 64) - 1
 
 
@@ -234,49 +227,3 @@ def _run(state: MatchState, ev: list[Event]) -> None:
             STEP_HANDLERS[step.kind](state, ev, step)
     except MatchEnd:
         return
-
-
-@on_step("turn")
-def begin_turn(state: MatchState, ev: list[Event], step: Step) -> None:
-    """A boss rolls, or if detained collects $500, is freed and acts (§4.1)."""
-    seat = step.seat
-    side = state.sides[seat]
-    state.turn = Turn(seat)
-    side.turns += 1
-    ev.append(TurnStarted(seat, state.round))
-    push(state, "end_turn", seat, must_finish=True)
-    if side.detained:
-        side.detained = False
-        ev.append(Released(seat))
-        push(state, "action", seat)
-        collect(state, ev, seat, RELEASE_PAYOUT, "release")
-        return
-    roll_option = [Option("roll", "Roll the dice")]
-    state.pending = Pending(DecisionKind.ROLL, seat, roll_option, RollFacts(side.position))
-
-
-@on_decision(DecisionKind.ROLL)
-def roll(state: MatchState, ev: list[Event], asked: Pending, d: Decision) -> None:
-    seat = asked.seat
-    dice = (die(state.rng), die(state.rng))
-    ev.append(DiceRolled(seat, dice, "move"))
-    push(state, "action", seat)
-    walk(state, ev, seat, sum(dice), "dice")
-    push(state, "police_arrival" if state.sides[seat].is_police else "destination", seat)
-
-
-@on_step("end_turn")
-def end_turn(state: MatchState, ev: list[Event], step: Step) -> None:
-    """Expire a truce, then hand the turn on; after police, a new round (§4)."""
-    side = state.sides[step.seat]
-    if side.truce_through and side.turns >= side.truce_through:
-        side.truce_through = 0
-        ev.append(TruceEnded(side.seat))
-    alive = [s.seat for s in state.sides if not s.eliminated]
-    after = [seat for seat in alive if seat > step.seat]
-    if not after:
-        limit = state.setup.options.round_limit
-        if limit is not None and state.round >= limit:
-            finish(state, ev, EndReason.ROUND_LIMIT)
-        state.round += 1
-    push(state, "turn", after[0] if after else alive[0], must_finish=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.agenda import on_decision, on_step, push
+from engine.agenda import push
 from engine.board import START
 from engine.characters import Character
 from engine.decisions import Decision, DecisionKind, FightOrWithdrawFacts, Option, Pending
@@ -48,7 +48,6 @@ def tie_winner(state: MatchState, attacker: int, defender: int, at_business: boo
     return NOBODY
 
 
-@on_step("raid")
 def raid_rounds(state: MatchState, ev: list[Event], step: Step) -> None:
     """Roll rounds until the raid ends or the side that just lost asks to withdraw."""
     raid = state.raid
@@ -89,7 +88,6 @@ def raid_rounds(state: MatchState, ev: list[Event], step: Step) -> None:
             return
 
 
-@on_decision(DecisionKind.FIGHT_OR_WITHDRAW)
 def fight_or_withdraw(state: MatchState, ev: list[Event], pending: Pending, d: Decision) -> None:
     raid = state.raid
     assert raid is not None

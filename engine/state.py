@@ -6,6 +6,7 @@ JSON (`to_json` / `from_json`), which round-trips exactly.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -13,6 +14,8 @@ from pydantic import TypeAdapter
 
 from engine.characters import Character
 from engine.decisions import Pending
+from engine.errors import StateFormatError
+from engine.limits import STANDARD_MARKS
 
 BANK = -1
 NOBODY = -1
@@ -21,6 +24,8 @@ STARTING_CASH = 12_000
 BOSS_SOLDIERS = 50
 POLICE_OFFICERS = 28
 MAX_PEOPLE = 120
+# The layout of saved state; raised whenever a saved match could not be read as it was.
+STATE_FORMAT = 1
 
 
 class EndReason(StrEnum):
@@ -35,7 +40,7 @@ class EndReason(StrEnum):
 class MatchOptions:
     """Options for a shorter evening; the defaults play RULES.md exactly."""
 
-    marks_to_win: int = 4
+    marks_to_win: int = STANDARD_MARKS
     round_limit: int | None = None
 
 
@@ -180,6 +185,7 @@ class MatchState:
     agenda: list[Step] = field(default_factory=list)
     pending: Pending | None = None
     result: Result | None = None
+    format: int = STATE_FORMAT
 
     @property
     def police(self) -> Side:
@@ -198,6 +204,13 @@ class MatchState:
 
     @classmethod
     def from_json(cls, data: bytes | str) -> MatchState:
+        """Read saved state; a snapshot of another format raises StateFormatError, so a
+        store replays the decision log instead of misreading it."""
+        found = json.loads(data).get("format", 0)
+        if found != STATE_FORMAT:
+            raise StateFormatError(
+                f"saved state has format {found}, this engine reads {STATE_FORMAT}"
+            )
         return _ADAPTER.validate_json(data)
 
 

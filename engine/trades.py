@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.agenda import on_decision, on_step, push
+from engine.agenda import push
 from engine.board import BUSINESSES, START
 from engine.decisions import (
     Decision,
@@ -76,7 +76,6 @@ def propose(state: MatchState, ev: list[Event], seat: int, d: Decision, at_meeti
     state.pending = Pending(DecisionKind.TRADE_ANSWER, d.partner, options, facts)
 
 
-@on_decision(DecisionKind.TRADE_ANSWER)
 def answer(state: MatchState, ev: list[Event], pending: Pending, d: Decision) -> None:
     """Accepted: the exchange happens (and uses the proposer's action outside a meeting).
     Rejected: nothing moves; the proposer's other actions stay available."""
@@ -108,7 +107,6 @@ def _exchange(state: MatchState, ev: list[Event], offer: TradeOffer) -> None:
         ev.append(Paid(payer, payee, amount, "trade"))
 
 
-@on_step("meeting_trade")
 def meeting_trade(state: MatchState, ev: list[Event], step: Step) -> None:
     """At a Big Boss Meeting each attendee may propose one trade or pass (§12.1)."""
     side = state.sides[step.seat]
@@ -122,7 +120,6 @@ def meeting_trade(state: MatchState, ev: list[Event], step: Step) -> None:
     state.pending = Pending(DecisionKind.MEETING_TRADE, step.seat, options, facts, terms)
 
 
-@on_decision(DecisionKind.MEETING_TRADE)
 def meeting_proposal(state: MatchState, ev: list[Event], pending: Pending, d: Decision) -> None:
     if d.kind == "trade":
         propose(state, ev, pending.seat, d, at_meeting=True)

@@ -19,6 +19,7 @@ from engine import MatchOptions, MatchState, PlayerSpec, new_match
 from engine.characters import CHARACTERS
 from engine.computer import LEVELS
 from engine.events import Event, TurnStarted
+from engine.limits import BOSS_COUNTS, DEFAULT_BOSSES
 
 BOSS_NAMES = ("Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan")
 POLICE_NAME = "Chicago Police"
@@ -36,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="write the board picture after every turn to DIR (created if missing)",
     )
-    parser.add_argument("--bosses", type=int, choices=(2, 3, 4), default=4)
+    parser.add_argument("--bosses", type=int, choices=BOSS_COUNTS, default=DEFAULT_BOSSES)
     parser.add_argument(
         "--level", choices=LEVELS, default="normal", help="computer level (default normal)"
     )

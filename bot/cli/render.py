@@ -6,8 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from bot.render import render_png
-from bot.render.sample import moment_after
+from engine.limits import BOSS_COUNTS, DEFAULT_BOSSES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,7 +14,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--decisions", type=int, default=0, help="random decisions to play first (default 0)"
     )
-    parser.add_argument("--bosses", type=int, choices=(2, 3, 4), default=4)
+    parser.add_argument("--bosses", type=int, choices=BOSS_COUNTS, default=DEFAULT_BOSSES)
     parser.add_argument("--out", type=Path, default=Path("board.png"), help="PNG file to write")
 
 
@@ -23,6 +22,9 @@ def run(args: argparse.Namespace) -> int:
     if args.decisions < 0:
         print("chicago-bot render: --decisions must be 0 or more", file=sys.stderr)
         return 2
+    from bot.render import render_png
+    from bot.render.sample import moment_after
+
     moment = moment_after(args.seed, args.decisions, args.bosses)
     data = render_png(moment.state, moment.events)
     args.out.write_bytes(data)

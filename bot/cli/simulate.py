@@ -15,6 +15,7 @@ import os
 from bot.cli import add_match_options, positive_int
 from bot.simulation import KINDS, SeatsError, format_summary, parse_seats, seat_kinds, simulate
 from engine import MatchOptions
+from engine.limits import BOSS_COUNTS
 
 
 def _seats_text(text: str) -> str:
@@ -33,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bosses",
         type=int,
-        choices=(2, 3, 4),
+        choices=BOSS_COUNTS,
         default=None,
         help="bosses per match (default: as many as --seats lists, else 4)",
     )

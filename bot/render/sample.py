@@ -7,7 +7,8 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine import MatchState, apply, new_match
+from bot.session import MatchSession
+from engine import MatchState, new_match
 from engine.events import Event, TurnStarted
 from engine.random_play import random_decision
 
@@ -33,17 +34,16 @@ def _trim(events: list[Event]) -> list[Event]:
 def play(seed: int, bosses: int = 4) -> Iterator[Moment]:
     """Every moment of a seeded random match, from setup to its end. The same state
     object is updated in place between moments."""
-    state = new_match(bosses=bosses, seed=seed)
+    session, _ = MatchSession.new(new_match(bosses=bosses, seed=seed).setup, narrated=False)
+    state = session.state
     rng = random.Random(seed)
     events: list[Event] = []
-    decisions = 0
     yield Moment(state, [], 0)
-    while state.result is None:
-        pending = state.pending
-        assert pending is not None
-        events = _trim(events + apply(state, pending.seat, random_decision(rng, state)))
-        decisions += 1
-        yield Moment(state, events, decisions)
+    while state.pending is not None:
+        seat = state.pending.seat
+        step = session.decide(seat, str(random_decision(rng, state)), session.seq)
+        events = _trim(events + step.events)
+        yield Moment(state, events, session.seq)
 
 
 def moment_after(seed: int, decisions: int, bosses: int = 4) -> Moment:

@@ -16,7 +16,7 @@ from engine.board import SPACES
 from engine.computer.odds import odds_in_raid, raid_odds
 from engine.computer.reading import marks_left, worst_bill_ahead
 from engine.computer.trading import answer_trade, best_trade
-from engine.decisions import Decision, DecisionKind, Pending
+from engine.decisions import BribeOrRaidFacts, Decision, DecisionKind, PayOrRaidFacts, Pending
 from engine.raids import RAID_LIMIT
 from engine.state import NOBODY, MatchState
 
@@ -99,8 +99,9 @@ def raid_worth(
 def _pay_or_raid(state: MatchState, pending: Pending, style: Style) -> Decision:
     if "raid" not in pending.available():
         return Decision("pay")
-    owner = state.control[pending.space]
-    worth = raid_worth(state, pending.seat, owner, pending.space, pending.amount, style)
+    facts = pending.facts
+    assert isinstance(facts, PayOrRaidFacts)
+    worth = raid_worth(state, pending.seat, facts.owner, facts.business, facts.fine, style)
     return Decision("raid" if worth else "pay")
 
 
@@ -111,7 +112,9 @@ def _bribe_or_raid(state: MatchState, pending: Pending, style: Style) -> Decisio
     here = state.police.position
     space = here if state.control[here] == police else NOBODY
     # A committed bribe the boss cannot pay puts it out (RULES §8.2): price it at its top.
-    worth = raid_worth(state, pending.seat, police, space, pending.amount, style)
+    facts = pending.facts
+    assert isinstance(facts, BribeOrRaidFacts)
+    worth = raid_worth(state, pending.seat, police, space, facts.top_bribe, style)
     return Decision("raid" if worth else "bribe")
 
 
