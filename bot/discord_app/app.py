@@ -1,0 +1,141 @@
+"""The bot: `create_bot(settings)` builds it without connecting, so `chicago-bot run`,
+the tests and any other harness drive the very same client.
+
+It asks Discord for the guilds intent only: slash commands and buttons arrive as
+interactions, which need no privileged intent (no message content, no member list).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from datetime import datetime
+
+import discord
+from discord.ext import commands
+
+from bot.discord_app.commands import ChicagoCog
+from bot.discord_app.router import SORRY, Router, reply
+from bot.discord_app.runner import ChannelGone, MatchRunner
+from bot.discord_app.timers import Clock
+from bot.discord_app.views import DYNAMIC_ITEMS
+from bot.settings import Settings
+from bot.store import MatchStore, StoreError
+
+log = logging.getLogger("chicago.bot")
+
+
+def intents() -> discord.Intents:
+    """Guilds only: channel and thread events (a deleted channel ends its match)."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class ChicagoBot(commands.Bot):
+    """The Discord client: the `/chicago` commands, the persistent buttons, and one
+    `MatchRunner` per open match."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: MatchStore,
+        clock: Clock | None = None,
+        seeds: Callable[[], int] | None = None,
+        **options: object,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,  # type: ignore[arg-type]
+        )
+        self.settings = settings
+        self.store = store
+        self.clock: Clock = clock or discord.utils.utcnow
+        self._seeds = seeds or (lambda: secrets.randbits(31))
+        self.router = Router(self)
+        self._resume_task: asyncio.Task[None] | None = None
+
+    def new_seed(self) -> int:
+        return self._seeds()
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        for item in DYNAMIC_ITEMS:
+            self.add_dynamic_items(item)
+        await self.add_cog(ChicagoCog(self))
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        if self.settings.dev_guild:
+            guild = discord.Object(id=self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        for record in await self.store.active_matches():
+            runner = MatchRunner(self, record)
+            try:
+                await runner.load()
+            except StoreError as exc:
+                log.warning("match %s cannot be continued: %s", record.match_id, exc)
+                continue
+            self.router.add(runner)
+        self._resume_task = asyncio.create_task(self._resume_all(), name="chicago-resume")
+
+    async def _resume_all(self) -> None:
+        """Once connected: every running match gets its prompt and timer back."""
+        await self.wait_until_ready()
+        for runner in list(self.router.by_id.values()):
+            try:
+                await runner.resume()
+            except ChannelGone:
+                await runner.gone()
+            except Exception:
+                log.exception("match %s: could not be resumed", runner.match_id)
+
+    async def close(self) -> None:
+        for runner in list(self.router.by_id.values()):
+            runner.timer.cancel()
+        if self._resume_task is not None and not self._resume_task.done():
+            self._resume_task.cancel()
+        await super().close()
+        await self.store.close()
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        runner = self.router.in_channel(channel_id)
+        if runner is not None:
+            await runner.gone()
+
+    async def _on_tree_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        log.error("command failed (user %s)", interaction.user.id, exc_info=error)
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, SORRY)
+
+
+def create_bot(
+    settings: Settings,
+    store: MatchStore | None = None,
+    *,
+    clock: Callable[[], datetime] | None = None,
+    seeds: Callable[[], int] | None = None,
+    **options: object,
+) -> ChicagoBot:
+    """The configured bot, not connected. `store` defaults to SQLite at `settings.db`;
+    `clock` and `seeds` are for harnesses that need fixed time or fixed matches."""
+    if store is None:
+        from bot.store import SqliteStore
+
+        store = SqliteStore(settings.db)
+    return ChicagoBot(settings, store, clock, seeds, **options)

@@ -1,0 +1,117 @@
+"""The lobby's rules: who may sit where, and the engine setup the seats make.
+
+Pure functions over seat records, so the lobby's logic is tested without Discord and
+the Discord layer only says yes or no with the reason given here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.store.interface import SeatRecord
+from engine import MatchOptions, MatchState, PlayerSpec, Setup
+
+COMPUTER_BOSS_NAMES = (
+    "Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan",
+    "Sal Greco", "Ruby O'Malley", "Tommy Russo", "Lil Kaminski",
+)  # fmt: skip
+COMPUTER_POLICE_NAME = "Chicago Police"
+LEVELS = ("easy", "normal")
+MAX_NAME = 32
+
+
+def bosses_wanted(settings: dict[str, Any]) -> int:
+    return int(settings["bosses"])
+
+
+def open_seats(settings: dict[str, Any], seats: Sequence[SeatRecord]) -> tuple[int, bool]:
+    """Boss seats still open, and whether the police seat is open."""
+    bosses = sum(1 for s in seats if s.role == "boss")
+    return bosses_wanted(settings) - bosses, not any(s.role == "police" for s in seats)
+
+
+def unique_name(name: str, seats: Sequence[SeatRecord]) -> str:
+    """Names tell sides apart in the narration, so no two seats share one."""
+    base = (name.strip() or "Player")[:MAX_NAME]
+    taken = {s.name for s in seats} | {COMPUTER_POLICE_NAME}
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base} {n}" in taken:
+        n += 1
+    return f"{base} {n}"
+
+
+def seat_of_user(seats: Sequence[SeatRecord], user_id: int) -> int | None:
+    return next((i for i, s in enumerate(seats) if s.user_id == user_id), None)
+
+
+def take_seat(
+    settings: dict[str, Any], seats: list[SeatRecord], role: str, name: str, user_id: int
+) -> str | None:
+    """Seat a person; returns why not, or None when seated."""
+    if seat_of_user(seats, user_id) is not None:
+        current = seats[seat_of_user(seats, user_id) or 0].role
+        if current == role:
+            return f"You already sit here as {'the police' if role == 'police' else 'a boss'}."
+        seats.pop(seat_of_user(seats, user_id) or 0)
+    bosses_open, police_open = open_seats(settings, seats)
+    if role == "police" and not police_open:
+        return "The police seat is taken."
+    if role == "boss" and bosses_open <= 0:
+        return "Every boss seat is taken."
+    seats.append(SeatRecord(role, unique_name(name, seats), user_id))
+    return None
+
+
+def add_computer(
+    settings: dict[str, Any], seats: list[SeatRecord], role: str, level: str
+) -> str | None:
+    """Seat a computer player; returns why not, or None when seated."""
+    if level not in LEVELS:
+        return f"Unknown computer level {level!r}."
+    bosses_open, police_open = open_seats(settings, seats)
+    if role == "police":
+        if not police_open:
+            return "The police seat is taken."
+        seats.append(SeatRecord("police", COMPUTER_POLICE_NAME, None, level, level))
+        return None
+    if bosses_open <= 0:
+        return "Every boss seat is taken."
+    taken = {s.name for s in seats}
+    name = next((n for n in COMPUTER_BOSS_NAMES if n not in taken), None)
+    seats.append(SeatRecord("boss", name or unique_name("Computer", seats), None, level, level))
+    return None
+
+
+def start_problem(settings: dict[str, Any], seats: Sequence[SeatRecord]) -> str | None:
+    """Why the match cannot start yet, or None."""
+    bosses_open, police_open = open_seats(settings, seats)
+    missing = []
+    if bosses_open > 0:
+        missing.append(f"{bosses_open} boss seat{'s' if bosses_open != 1 else ''}")
+    if police_open:
+        missing.append("the police seat")
+    if not missing:
+        return None
+    return (
+        f"Every seat must be filled to start: {' and '.join(missing)} still open. "
+        "Ask friends to join, or add computer players."
+    )
+
+
+def build_setup(settings: dict[str, Any], seed: int, seats: Sequence[SeatRecord]) -> Setup:
+    """The engine setup: bosses in joining order; the seed deals seats and characters."""
+    options = MatchOptions(
+        marks_to_win=int(settings.get("marks", 4)), round_limit=settings.get("round_limit")
+    )
+    players = [PlayerSpec(s.name, s.computer) for s in seats if s.role == "boss"]
+    police = next(s for s in seats if s.role == "police")
+    return Setup(seed, options, players, PlayerSpec(police.name, police.computer))
+
+
+def in_engine_order(state: MatchState, seats: Sequence[SeatRecord]) -> list[SeatRecord]:
+    """The seat records reordered to the engine's seats (names are unique)."""
+    by_name = {s.name: s for s in seats}
+    return [by_name[side.name] for side in state.sides]

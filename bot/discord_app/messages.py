@@ -1,0 +1,274 @@
+"""How the bot's messages read: prompts, lobby, standings, help.
+
+Pure functions from match facts to text and embeds, so wording lives in one place and
+tests (and a preview) can read it without a running bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from bot.narration import Line, money, standings
+from bot.store.interface import SeatRecord
+from engine import DecisionKind, MatchState, Option, Pending
+from engine.board import SPACES
+from engine.characters import CHARACTERS
+from engine.decisions import (
+    BribeOrRaidFacts,
+    FightOrWithdrawFacts,
+    PayOrRaidFacts,
+    TradeAnswerFacts,
+)
+
+COLOUR = discord.Colour(0xB8860B)  # old gold: the game's accent
+FINISHED_COLOUR = discord.Colour(0x2E7D32)
+MAX_DESCRIPTION = 3800
+MAX_LABEL = 80
+COMPUTER_MARK = "🤖"
+
+ASK = {
+    DecisionKind.ROLL: "your turn: roll the dice.",
+    DecisionKind.PAY_OR_RAID: "pay or raid?",
+    DecisionKind.BRIBE_OR_RAID: "the police are here: bribe or raid?",
+    DecisionKind.FIGHT_OR_WITHDRAW: "the raid is going badly: keep fighting or withdraw?",
+    DecisionKind.ACTION: "choose your action.",
+    DecisionKind.POLICE_ACTION: "a card moved the police: choose an action.",
+    DecisionKind.TRADE_ANSWER: "answer the offer.",
+    DecisionKind.MEETING_TRADE: "Big Boss Meeting: trade?",
+}
+
+HELP = (
+    (
+        "/chicago new",
+        "Open a lobby here (or in a new thread): bosses 2–4, the decision "
+        "timer, and the match length (standard 4 marks, short 3 marks, or a round limit).",
+    ),
+    (
+        "/chicago join",
+        "Take a seat in the lobby (boss or police), or take your seat back "
+        "from the computer that played it while you were away.",
+    ),
+    ("/chicago leave", "Leave the lobby; during a match a computer plays your seat."),
+    (
+        "/chicago start",
+        "Host: deal seats and characters and begin. Every seat must be "
+        "filled; add computer players for the empty ones.",
+    ),
+    ("/chicago board", "The board and standings now, just for you or for the channel."),
+    ("/chicago end", "End the match here (the host, or anyone with Manage Channels)."),
+    ("/chicago help", "This help."),
+)
+
+HOW_TO_PLAY = (
+    "Bosses race for Empire Marks by taking control of businesses and raiding rivals; "
+    "the police seal businesses and lean on the bosses. When it is your decision the bot "
+    "mentions you and shows a button for every choice the rules allow — greyed out with "
+    "the reason when a choice is not open to you. Each decision has a timer; when it runs "
+    "out the safe choice is made for you, and after three in a row a computer takes your "
+    "seat until you `/chicago join` again."
+)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def length_text(settings: dict[str, Any]) -> str:
+    marks = int(settings.get("marks", 4))
+    limit = settings.get("round_limit")
+    text = "standard (4 marks)" if marks == 4 else f"short ({marks} marks)"
+    if limit:
+        text = f"{marks} marks or {limit} rounds"
+    return text
+
+
+def timer_text(seconds: int) -> str:
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return f"{minutes} minute" + ("" if minutes == 1 else "s")
+    return f"{seconds} seconds"
+
+
+def seat_text(seat: SeatRecord) -> str:
+    if seat.user_id is None:
+        return f"{COMPUTER_MARK} {seat.name} (computer, {seat.computer})"
+    if seat.controller != "user":
+        return f"{COMPUTER_MARK} <@{seat.user_id}> (a computer plays for now)"
+    return f"<@{seat.user_id}>"
+
+
+def lobby_embed(
+    host_id: int, settings: dict[str, Any], seats: Sequence[SeatRecord], note: str = ""
+) -> discord.Embed:
+    """The lobby as everyone sees it: who sits where, and what is still open."""
+    bosses = int(settings["bosses"])
+    boss_seats = [s for s in seats if s.role == "boss"]
+    police = next((s for s in seats if s.role == "police"), None)
+    lines = [f"{i}. {seat_text(s)}" for i, s in enumerate(boss_seats, start=1)]
+    lines += [f"{i}. *open*" for i in range(len(boss_seats) + 1, bosses + 1)]
+    embed = discord.Embed(
+        title="Chicago 1927 — a new match is forming",
+        description=(
+            f"Host <@{host_id}> · {bosses} bosses and the police · "
+            f"{length_text(settings)} · {timer_text(int(settings['timer']))} per decision"
+        ),
+        colour=COLOUR,
+    )
+    embed.add_field(name=f"Bosses ({len(boss_seats)}/{bosses})", value="\n".join(lines))
+    embed.add_field(name="Police", value=seat_text(police) if police else "*open*")
+    open_seats = bosses - len(boss_seats) + (police is None)
+    footer = (
+        "Every seat is filled: the host can start."
+        if open_seats == 0
+        else f"{open_seats} open seat{'s' if open_seats != 1 else ''}. "
+        "The host can fill them with computer players."
+    )
+    embed.set_footer(
+        text=(note + " · " if note else "") + footer + " Seats and characters "
+        "are dealt by the seed at the start."
+    )
+    return embed
+
+
+def option_label(state: MatchState, pending: Pending, option: Option) -> str:
+    """A button's label: the engine's label with the numbers a player weighs."""
+    side = state.sides[pending.seat]
+    label = option.label
+    if option.decision == "raid":
+        word = "officers" if side.is_police else "soldiers"
+        target = " the police" if pending.kind is DecisionKind.BRIBE_OR_RAID else ""
+        label = f"Raid{target} with {side.people} {word}"
+    elif option.decision == "withdraw":
+        label = "Withdraw"
+    elif option.decision == "pass" and pending.kind is DecisionKind.MEETING_TRADE:
+        label = "No trade"
+    if not option.available and option.reason:
+        label = f"{label} — {option.reason}"
+    return clip(label, MAX_LABEL)
+
+
+def shown_options(pending: Pending) -> list[Option]:
+    """The options that get a button. Proposing a trade needs the trade screen, which is
+    not in the channel yet, so a trade chance is answered by "No trade" (or Pass)."""
+    return [o for o in pending.options if o.decision != "trade"]
+
+
+def situation(state: MatchState, pending: Pending) -> str:
+    """One line on what is at stake in this decision, from the pending decision's facts."""
+    facts = pending.facts
+    sides = state.sides
+    if isinstance(facts, PayOrRaidFacts):
+        kind = "Inspection" if facts.inspection else "Protection"
+        where = SPACES[facts.business].name
+        return f"{where} is run by {sides[facts.owner].name}: {kind} is {money(facts.fine)}."
+    if isinstance(facts, BribeOrRaidFacts):
+        return f"A bribe costs the roll × $100, up to {money(facts.top_bribe)}."
+    if isinstance(facts, FightOrWithdrawFacts):
+        other = facts.defender if pending.seat == facts.attacker else facts.attacker
+        lost = facts.lost_by(pending.seat)
+        return f"{sides[pending.seat].name} has lost {lost} in this fight with {sides[other].name}."
+    if isinstance(facts, TradeAnswerFacts):
+        return f"{sides[facts.proposer].name} makes an offer (told above)."
+    side = sides[pending.seat]
+    if pending.kind in (DecisionKind.ACTION, DecisionKind.POLICE_ACTION):
+        return f"{side.name} stands on {SPACES[side.position].name} with {money(side.cash)}."
+    return ""
+
+
+def prompt_content(
+    user_id: int | None, name: str, pending: Pending, deadline: datetime | None
+) -> str:
+    """The message text: the mention that pings the deciding player, and the deadline."""
+    who = f"<@{user_id}>" if user_id is not None else f"**{name}**"
+    text = f"{who}, {ASK.get(pending.kind, 'your decision.')}"
+    if deadline is not None:
+        text += f" Time runs out <t:{int(deadline.timestamp())}:R>."
+    return text
+
+
+def narration_text(lines: Sequence[Line], limit: int = MAX_DESCRIPTION) -> str:
+    """Narration since the last prompt; the oldest lines give way when it grows long."""
+    texts = [f"**{line.text}**" if line.text.startswith("—") else line.text for line in lines]
+    dropped = 0
+    while texts and len("\n".join(texts)) > limit:
+        texts.pop(0)
+        dropped += 1
+    if dropped:
+        texts.insert(0, f"*… {dropped} earlier lines*")
+    return "\n".join(texts)
+
+
+def players_line(state: MatchState, seats: Sequence[SeatRecord]) -> str:
+    parts = []
+    for side, seat in zip(state.sides, seats, strict=False):
+        role = "Police" if side.is_police else CHARACTERS[side.character].name
+        mark = f"{COMPUTER_MARK} " if seat.user_id is None or seat.controller != "user" else ""
+        out = " (out)" if side.eliminated else ""
+        parts.append(f"{mark}{side.name} — {role}{out}")
+    return " · ".join(parts)
+
+
+def turn_embed(
+    state: MatchState,
+    seats: Sequence[SeatRecord],
+    lines: Sequence[Line],
+    situation_text: str,
+    image: str | None,
+) -> discord.Embed:
+    """A turn's message body: what happened, what is at stake, the board."""
+    body = narration_text(lines)
+    if situation_text:
+        body = f"{body}\n\n{situation_text}" if body else situation_text
+    embed = discord.Embed(description=body or None, colour=COLOUR)
+    goal = state.setup.options.marks_to_win
+    limit = state.setup.options.round_limit
+    rounds = f"Round {state.round}" + (f" of {limit}" if limit else "")
+    embed.set_footer(
+        text=clip(f"{rounds} · {goal} marks to win · {players_line(state, seats)}", 2000)
+    )
+    if image:
+        embed.set_image(url=f"attachment://{image}")
+    return embed
+
+
+def final_embed(state: MatchState, lines: Sequence[Line], image: str | None) -> discord.Embed:
+    result = state.result
+    title = "The match is over"
+    if result is not None:
+        title = f"🏆 {state.sides[result.winner].name} wins the match"
+    body = narration_text(lines, 2500)
+    table = "\n".join(standings(state))
+    embed = discord.Embed(title=title, description=body or None, colour=FINISHED_COLOUR)
+    embed.add_field(name="Final standings", value=clip(table, 1024), inline=False)
+    if image:
+        embed.set_image(url=f"attachment://{image}")
+    return embed
+
+
+def status_embed(
+    state: MatchState, seats: Sequence[SeatRecord], image: str | None
+) -> discord.Embed:
+    embed = discord.Embed(title="Chicago 1927 — the board now", colour=COLOUR)
+    embed.add_field(name="Standings", value=clip("\n".join(standings(state)), 1024), inline=False)
+    pending = state.pending
+    if pending is not None:
+        embed.add_field(
+            name="Waiting for", value=f"{state.sides[pending.seat].name}: {ASK[pending.kind]}"
+        )
+    embed.set_footer(text=clip(players_line(state, seats), 2000))
+    if image:
+        embed.set_image(url=f"attachment://{image}")
+    return embed
+
+
+def help_embed() -> discord.Embed:
+    embed = discord.Embed(
+        title="Chicago 1927 — how to play here", description=HOW_TO_PLAY, colour=COLOUR
+    )
+    for name, text in HELP:
+        embed.add_field(name=name, value=text, inline=False)
+    return embed

@@ -1,0 +1,192 @@
+"""Drive the real bot offline: a simcord guild, a channel, players, and helpers that read
+the channel the way a player does (the prompt, whom it mentions, its buttons).
+
+Reusable by any test or tool that needs the bot in a harness: build a `Table`, `start()`
+it, act through its members, `close()` it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+import simcord.env
+from simcord.actors import _component_interaction
+
+from bot.discord_app import ChicagoBot, create_bot
+from bot.settings import Settings
+from bot.store import SqliteStore
+
+# simcord waits 50 ms of quiet after every interaction; 1 ms is plenty for this bot and
+# makes a full match of clicks run in seconds (private knob: re-check on upgrades).
+simcord.env.Env._settle_internal.__kwdefaults__["idle"] = 0.001
+
+DECISION = re.compile(r"chicago:(\d+):(\d+):(\S+)")
+MENTION = re.compile(r"<@(\d+)>")
+
+
+def make_settings(db: Path, **values: Any) -> Settings:
+    """Settings for a test bot: no token, no .env, no computer delay."""
+    base: dict[str, Any] = {"db": db, "computer_delay": 0.0, "turn_timer": 300}
+    base.update(values)
+    return Settings(_env_file=None, **base)  # type: ignore[call-arg]
+
+
+@dataclass
+class Button:
+    custom_id: str
+    label: str
+    disabled: bool
+
+    @property
+    def decision(self) -> str | None:
+        found = DECISION.fullmatch(self.custom_id)
+        return found[3] if found else None
+
+    @property
+    def seq(self) -> int | None:
+        found = DECISION.fullmatch(self.custom_id)
+        return int(found[2]) if found else None
+
+
+def buttons(message: Any) -> list[Button]:
+    """Every button of a message (a discord.Message or a simcord ResponseMessage)."""
+    rows = message.components
+    out: list[Button] = []
+    for row in rows:
+        children = row.get("components", []) if isinstance(row, dict) else row.children
+        for child in children:
+            if isinstance(child, dict):
+                if child.get("type") == 2:
+                    out.append(
+                        Button(child["custom_id"], child.get("label", ""), child.get("disabled", False))
+                    )
+            elif isinstance(child, discord.Button):
+                out.append(Button(child.custom_id or "", child.label or "", child.disabled))
+    return out
+
+
+@dataclass
+class Table:
+    """A guild with one channel, a few members and the bot, on a SQLite file in `root`."""
+
+    root: Path
+    seed: int = 1927
+    settings: dict[str, Any] = field(default_factory=dict)
+    names: tuple[str, ...] = ("alice", "bob", "carol", "dave")
+    env: simcord.Env = field(init=False)
+    bot: ChicagoBot = field(init=False)
+    bots: list[ChicagoBot] = field(default_factory=list)
+
+    def make_bot(self) -> ChicagoBot:
+        settings = make_settings(self.root / "chicago.db", **self.settings)
+        seed: Callable[[], int] = lambda: self.seed  # noqa: E731
+        bot = create_bot(settings, SqliteStore(settings.db), seeds=seed)
+        self.bots.append(bot)
+        return bot
+
+    async def start(self) -> Table:
+        self.bot = self.make_bot()
+        self.env = simcord.Env(self.bot)
+        await self.env.start()
+        self.guild = self.env.create_guild("Speakeasy")
+        self.channel = self.guild.create_text_channel("chicago")
+        self.mods = self.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+        self.members = {n: self.guild.add_member(self.env.create_user(n)) for n in self.names}
+        self.by_id = {m.id: m for m in self.members.values()}
+        return self
+
+    async def restart(self) -> None:
+        """A fresh bot process on the same database (always a new bot object)."""
+        old = self.bot
+        self.bot = self.make_bot()
+        await self.env.restart_bot(self.bot)
+        await old.close()
+
+    async def close(self) -> None:
+        try:
+            await self.env.shutdown()
+        finally:
+            for bot in self.bots:
+                if not bot.is_closed():
+                    await bot.close()
+                else:
+                    await bot.store.close()
+
+    # --- reading the channel --------------------------------------------------------
+
+    def history(self, channel: Any = None) -> list[discord.Message]:
+        return list((channel or self.channel).history())
+
+    def prompt(self, channel: Any = None) -> discord.Message | None:
+        """The message with live decision buttons (None: no decision is asked)."""
+        for message in reversed(self.history(channel)):
+            if any(b.decision and not b.disabled for b in buttons(message)):
+                return message
+        return None
+
+    def decider(self, message: discord.Message) -> simcord.MemberActor:
+        found = MENTION.search(message.content)
+        assert found, f"no mention in {message.content!r}"
+        return self.by_id[int(found[1])]
+
+    def texts(self, channel: Any = None) -> str:
+        """Everything the channel shows as text: contents and embed descriptions."""
+        parts: list[str] = []
+        for message in self.history(channel):
+            parts.append(message.content)
+            for embed in message.embeds:
+                parts.append(embed.title or "")
+                parts.append(embed.description or "")
+                parts.extend(f.value or "" for f in embed.fields)
+        return "\n".join(parts)
+
+    # --- acting ---------------------------------------------------------------------
+
+    async def click(
+        self, member: simcord.MemberActor, message: Any, *, decision: str | None = None,
+        label: str | None = None,
+    ) -> simcord.InteractionResult:
+        custom_id = None
+        if decision is not None:
+            custom_id = next(b.custom_id for b in buttons(message) if b.decision == decision)
+        result = await member.click(message, custom_id=custom_id, label=label)
+        assert result.acknowledged, "the bot did not answer the click"
+        return result
+
+    async def raw_click(
+        self, member: simcord.MemberActor, message: Any, custom_id: str
+    ) -> simcord.InteractionResult:
+        """A click on a button the player's screen still shows but the message no longer
+        has (a stale prompt, a second click in flight)."""
+        backend = self.env.backend
+        stored = backend.get_message(message.channel.id, message.id)
+        data = {"custom_id": custom_id, "component_type": 2}
+        result = await _component_interaction(member, stored, data)
+        assert result.acknowledged, "the bot did not answer the click"
+        return result
+
+    async def open_lobby(self, host: str = "alice", **options: Any) -> simcord.InteractionResult:
+        result = await self.members[host].slash(self.channel, "chicago new", **options)
+        assert result.acknowledged
+        return result
+
+    def lobby(self) -> discord.Message:
+        for message in self.history():
+            if any(":lobby:" in b.custom_id for b in buttons(message)):
+                return message
+        raise AssertionError("no lobby in the channel")
+
+
+def private_text(result: simcord.InteractionResult) -> str:
+    """The text of the private replies to an interaction."""
+    texts = []
+    if result.response is not None:
+        texts.append(result.response.content)
+    texts.extend(f.content for f in result.followups)
+    return "\n".join(texts)
