@@ -4,7 +4,7 @@ Empty seats and players who walk away must not stop a match, so `choose` answers
 decision the engine can ask (RULES §13) with an option it offers. Levels:
 
 - "random": a uniform choice among the available options (the yardstick);
-- "easy": a plain greedy player (`easy`);
+- "easy": a beginner who takes part but misjudges raids and ignores marks (`easy`);
 - "normal": a player that prices every raid and plays to win (`normal`).
 
 Everything is a pure function of the state: the same match seed and the same decisions
@@ -61,7 +61,7 @@ def choose(state: MatchState, seat: int | None = None, level: str | None = None)
     if level == "random":
         return choose_random(pending, decision_rng(state, seat))
     if level == "easy":
-        return choose_easy(state, pending)
+        return choose_easy(state, pending, decision_rng(state, seat))
     return choose_normal(state, pending)
 
 
