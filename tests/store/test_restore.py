@@ -1,0 +1,85 @@
+"""Loading verifies the log against the snapshot and keeps a diverged match playable."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.store import DecisionRecord, SqliteStore, load_state, restore, snapshot_of
+from engine import apply, new_match, replay
+from tests.store.helpers import play, start, step
+
+
+async def test_restore_matches_replay_with_and_without_snapshot(store: SqliteStore) -> None:
+    for count, seed in ((30, 1), (75, 2), (150, 3)):
+        match_id, state = await start(store, seed, seed=seed)
+        await play(store, match_id, state, random.Random(seed), count)
+        restored = restore(await store.load(match_id))
+        assert not restored.diverged and restored.refused_from is None
+        assert restored.state.to_json() == state.to_json()
+
+
+async def test_snapshot_the_log_no_longer_reaches_is_used_with_a_warning(
+    store: SqliteStore, db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """As if a newer engine replayed the log differently: the snapshot wins."""
+    match_id, state = await start(store, 1, seed=8)
+    await play(store, match_id, state, random.Random(8), 60)
+    snap_seq, snap_json = snapshot_of(state)
+    data = json.loads(snap_json)
+    data["bank"] += 100  # a state this engine's replay of the log does not reach
+    await store.db.execute(
+        "UPDATE snapshots SET seq = ?, state = ? WHERE match_id = ?",
+        (snap_seq, json.dumps(data), match_id),
+    )
+    with caplog.at_level(logging.WARNING, logger="bot.store"):
+        restored = await load_state(store, match_id)
+    assert restored.bank == state.bank + 100
+    assert restored.seq == state.seq
+    assert f"match {match_id}: its decision log no longer replays" in caplog.text
+    # And play goes on from there.
+    rng = random.Random(80)
+    await store.append_decisions(match_id, [step(restored, rng)])
+
+
+async def test_decisions_this_engine_refuses_are_set_aside(
+    store: SqliteStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    match_id, state = await start(store, 1, seed=9)
+    await play(store, match_id, state, random.Random(9), 20)
+    before = state.seq
+    # A decision the engine refuses now (as if its rules changed), and one after it.
+    bogus = [
+        DecisionRecord(before, 3, "recruit10", "1"),
+        DecisionRecord(before + 1, 0, "roll", "1"),
+    ]
+    await store.append_decisions(match_id, bogus)
+    with caplog.at_level(logging.WARNING, logger="bot.store"):
+        restored = await load_state(store, match_id)
+    assert restored.to_json() == state.to_json()
+    assert f"match {match_id}: this engine refuses logged decision {before}" in caplog.text
+    assert [d.seq for d in (await store.load(match_id)).full_log] == list(range(before))
+    kept = await store.db.execute_fetchall(
+        "SELECT seq, decision FROM set_aside WHERE match_id = ? ORDER BY seq", (match_id,)
+    )
+    assert [tuple(r) for r in kept] == [(before, "recruit10"), (before + 1, "roll")]
+    # The next decision takes the freed seq.
+    await store.append_decisions(match_id, [step(restored, random.Random(1))])
+    again, _ = replay(
+        state.setup, [(d.seat, d.decision) for d in (await store.load(match_id)).full_log]
+    )
+    assert again.seq == before + 1
+
+
+def test_seq_convention() -> None:
+    """A decision's seq is state.seq before it is applied; a snapshot's, that of the
+    last decision it includes."""
+    state = new_match(2, seed=1)
+    assert state.seq == 0
+    apply(state, state.pending.seat if state.pending else 0, "roll")
+    assert state.seq == 1
+    assert snapshot_of(state)[0] == 0
