@@ -55,6 +55,7 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
 
 # (name, module, one-line help). Each module has `add_arguments(parser)` and `run(args) -> int`.
 SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("run", "bot.cli.run", "connect the Discord bot and host matches (needs DISCORD_TOKEN)"),
     ("demo", "bot.cli.demo", "play an all-computer match offline, narrated turn by turn"),
     ("simulate", "bot.cli.simulate", "play many seeded matches and print statistics"),
     ("render", "bot.cli.render", "draw the board picture of a seeded match to a PNG file"),

@@ -143,7 +143,9 @@ class Table:
             for embed in message.embeds:
                 parts.append(embed.title or "")
                 parts.append(embed.description or "")
-                parts.extend(f.value or "" for f in embed.fields)
+                for embed_field in embed.fields:
+                    parts.extend((embed_field.name or "", embed_field.value or ""))
+                parts.append(embed.footer.text or "")
         return "\n".join(parts)
 
     # --- acting ---------------------------------------------------------------------
@@ -190,3 +192,50 @@ def private_text(result: simcord.InteractionResult) -> str:
         texts.append(result.response.content)
     texts.extend(f.content for f in result.followups)
     return "\n".join(texts)
+
+
+def pick(choices: list[Button], seen: dict[str, int]) -> Button:
+    """A simple player: pays the first toll then raids when it can, withdraws from a
+    losing fight, bribes the police, takes control or recruits when it can, else passes."""
+    live = {b.decision: b for b in choices if b.decision and not b.disabled}
+    if "pay" in live:
+        seen["pay_or_raid"] = seen.get("pay_or_raid", 0) + 1
+        if seen["pay_or_raid"] > 1 and "raid" in live:
+            return live["raid"]
+        return live["pay"]
+    for decision in ("withdraw", "bribe", "control", "recruit4", "roll", "reject", "pass"):
+        if decision in live:
+            return live[decision]
+    return next(iter(live.values()))
+
+
+async def play_turn(table: Table, seen: dict[str, int], pause: float = 1.5) -> Button | None:
+    """The mentioned player clicks what `pick` chooses; None when nothing is asked."""
+    prompt = table.prompt()
+    if prompt is None:
+        return None
+    choice = pick(buttons(prompt), seen)
+    await table.click(table.decider(prompt), prompt, decision=choice.decision)
+    await table.env.advance_time(pause)
+    return choice
+
+
+async def seat_table(
+    table: Table, bosses: tuple[str, ...], police: str | None, computers: tuple[str, ...] = (),
+    **options: Any,
+) -> None:
+    """Open a lobby hosted by the first boss, seat everyone, add computers, start."""
+    host = table.members[bosses[0]]
+    await table.open_lobby(bosses[0], bosses=len(bosses) + sum(c.startswith("boss") for c in computers), **options)
+    for name in bosses[1:]:
+        await table.click(table.members[name], table.lobby(), label="Join as boss")
+    if police is not None:
+        await table.click(table.members[police], table.lobby(), label="Join as police")
+    for computer in computers:
+        role, level = computer.split(":")
+        menu = await table.click(host, table.lobby(), label="Add computer player")
+        assert menu.response is not None
+        label = f"{level.title()} {role}"
+        await table.click(host, menu.response, label=label)
+    started = await table.click(host, table.lobby(), label="Start")
+    assert "Every seat" not in private_text(started), private_text(started)
