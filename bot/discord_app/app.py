@@ -105,6 +105,24 @@ class ChicagoBot(commands.Bot):
         await super().close()
         await self.store.close()
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on one of our buttons that its message no longer shows (the player's
+        screen was behind) is answered too, instead of failing silently."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        message = interaction.message
+        if not custom_id.startswith("chicago:") or message is None:
+            return
+        shown = {
+            getattr(child, "custom_id", None)
+            for row in message.components
+            for child in getattr(row, "children", [])
+        }
+        if custom_id not in shown:
+            with contextlib.suppress(discord.HTTPException):
+                await reply(interaction, "That choice has passed.")
+
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self._channel_gone(channel.id)
 

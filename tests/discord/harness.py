@@ -7,6 +7,7 @@ it, act through its members, `close()` it.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -167,7 +168,10 @@ class Table:
         """A click on a button the player's screen still shows but the message no longer
         has (a stale prompt, a second click in flight)."""
         backend = self.env.backend
-        stored = backend.get_message(message.channel.id, message.id)
+        stored = copy.copy(backend.get_message(message.channel.id, message.id))
+        if isinstance(message, discord.Message):
+            # What the player's screen shows: the message as it was when they saw it.
+            stored.components = [row.to_dict() for row in message.components]
         data = {"custom_id": custom_id, "component_type": 2}
         result = await _component_interaction(member, stored, data)
         assert result.acknowledged, "the bot did not answer the click"

@@ -1,0 +1,131 @@
+"""Clicks and commands that must not count, and the replies that say why."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.store import MatchStatus
+from tests.discord.harness import Table, buttons, private_text, seat_table
+
+
+async def two_players(table: Table) -> None:
+    await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+
+
+async def test_only_the_deciding_player_may_click(table: Table) -> None:
+    await two_players(table)
+    prompt = table.prompt()
+    assert prompt is not None
+    decider = table.decider(prompt)
+    other = next(m for m in (table.members["alice"], table.members["bob"]) if m is not decider)
+    refused = await table.click(other, prompt, decision="roll")
+    assert refused.ephemeral
+    assert private_text(refused) == f"Waiting for {decider.mention}: it is their decision."
+    stored = await table.bot.store.load(1)
+    assert stored.full_log == []
+    dave = await table.click(table.members["dave"], prompt, decision="roll")
+    assert "Waiting for" in private_text(dave)
+
+
+async def test_a_double_click_applies_once(table: Table) -> None:
+    await two_players(table)
+    prompt = table.prompt()
+    assert prompt is not None
+    decider = table.decider(prompt)
+    roll = next(b for b in buttons(prompt) if b.decision == "roll")
+    await table.click(decider, prompt, decision="roll")
+    again = await table.raw_click(decider, prompt, roll.custom_id)
+    assert again.ephemeral
+    assert "counted once" in private_text(again)
+    stored = await table.bot.store.load(1)
+    assert [d.decision for d in stored.full_log].count("roll") == 1
+
+
+async def test_a_passed_prompt_says_so(table: Table) -> None:
+    await two_players(table)
+    prompt = table.prompt()
+    assert prompt is not None
+    roll = next(b for b in buttons(prompt) if b.decision == "roll")
+    await table.env.advance_time(301)  # the timer rolls for the player
+    assert "ran out of time" in table.texts()
+    late = await table.raw_click(table.decider(prompt), prompt, roll.custom_id)
+    assert private_text(late) == "That choice has passed."
+    # The passed prompt's buttons are gone; the next decision is asked.
+    refreshed = next(m for m in table.history() if m.id == prompt.id)
+    assert roll.custom_id not in [b.custom_id for b in buttons(refreshed)]
+    assert table.prompt() is not None
+
+
+async def test_too_few_seats_cannot_start(table: Table) -> None:
+    await table.open_lobby(bosses=3)
+    await table.click(table.members["bob"], table.lobby(), label="Join as boss")
+    refused = await table.click(table.members["bob"], table.lobby(), label="Start")
+    assert "Only the host" in private_text(refused)
+    refused = await table.click(table.members["alice"], table.lobby(), label="Start")
+    text = private_text(refused)
+    assert "Every seat must be filled" in text and "1 boss seat" in text and "police" in text
+    assert table.prompt() is None
+    lobby = table.lobby().embeds[0]
+    assert "Bosses (2/3)" in [f.name for f in lobby.fields]
+
+
+async def test_a_second_new_in_the_channel_points_to_the_first(table: Table) -> None:
+    await table.open_lobby()
+    second = await table.open_lobby("bob")
+    assert second.ephemeral
+    assert "A match is already open here" in private_text(second)
+    assert len([m for m in table.history() if ":lobby:" in str(m.components)]) == 1
+
+
+async def test_end_asks_to_confirm_and_only_for_host_or_moderators(table: Table) -> None:
+    await two_players(table)
+    bob = table.members["bob"]
+    refused = await bob.slash(table.channel, "chicago end")
+    assert "Only the host" in private_text(refused)
+    mod = table.guild.add_member(table.env.create_user("mia"), roles=[table.mods])
+    asked = await mod.slash(table.channel, "chicago end")
+    assert asked.response is not None and "End this match" in asked.response.content
+    kept = await table.click(mod, asked.response, label="Keep playing")
+    assert kept.acknowledged and table.prompt() is not None
+    asked = await mod.slash(table.channel, "chicago end")
+    assert asked.response is not None
+    await table.click(mod, asked.response, label="End the match")
+    assert "The match was ended by" in table.history()[-1].content
+    assert table.prompt() is None
+    stored = await table.bot.store.load(1)
+    assert stored.record.status is MatchStatus.ABANDONED
+    again = await table.open_lobby("bob")
+    assert not again.ephemeral  # the channel is free for a new match
+
+
+async def test_missing_permissions_are_explained_at_new(table: Table) -> None:
+    me = table.guild.me
+    assert me is not None
+    locked = table.guild.create_text_channel(
+        "locked", overwrites={me: discord.PermissionOverwrite(attach_files=False)}
+    )
+    result = await table.members["alice"].slash(locked, "chicago new")
+    text = private_text(result)
+    assert result.ephemeral and "Attach Files" in text and "board picture" in text
+    assert await table.bot.store.match_in_channel(locked.id) is None
+
+
+async def test_a_deleted_channel_ends_its_match(table: Table) -> None:
+    await two_players(table)
+    table.env.backend.delete_channel(table.channel.id)
+    await table.env.settle()
+    stored = await table.bot.store.load(1)
+    assert stored.record.status is MatchStatus.ABANDONED
+    await table.env.advance_time(400)  # no timer fires into the void
+
+
+async def test_help_and_board(table: Table) -> None:
+    shown = await table.members["dave"].slash(table.channel, "chicago help")
+    assert shown.ephemeral and shown.response is not None
+    assert any(f.name == "/chicago new" for f in shown.response.embeds[0].fields)
+    await two_players(table)
+    private = await table.members["dave"].slash(table.channel, "chicago board")
+    assert private.ephemeral and private.response is not None
+    assert private.response.attachments[0].filename == "board.png"
+    public = await table.members["dave"].slash(table.channel, "chicago board", public=True)
+    assert not public.ephemeral
