@@ -25,7 +25,7 @@ from tests.store.helpers import finish, play, start, step
 
 async def test_connection_is_durable(store: SqliteStore) -> None:
     async def pragma(name: str) -> object:
-        return list(await store.db.execute_fetchall(f"PRAGMA {name}"))[0][0]
+        return next(iter(await store.db.execute_fetchall(f"PRAGMA {name}")))[0]
 
     assert await pragma("journal_mode") == "wal"
     assert await pragma("synchronous") == 2  # FULL
