@@ -43,7 +43,7 @@ from engine.events import (
     TurnStarted,
     Withdrew,
 )
-from engine.state import BANK, NOBODY, EndReason
+from engine.state import BANK, MERCHANT, NO_SPACE, NOBODY, EndReason
 
 DECK_NAMES = {Deck.STREET_LIFE.value: "Street Life", Deck.POLICE_FILE.value: "Police File"}
 
@@ -110,7 +110,7 @@ def _about(event: Event) -> int:
     if isinstance(event, (RaidEnded, MatchEnded)):
         return event.winner
     if isinstance(event, ControlChanged):
-        return event.new if event.new != NOBODY else event.old
+        return event.new if event.new != MERCHANT else event.old
     if isinstance(event, TradeAnswered):
         return event.partner
     seat = getattr(event, "seat", NOBODY)
@@ -185,7 +185,7 @@ class Narrator:
             )
         if isinstance(event, RaidStarted):
             target = name(state, event.defender)
-            if event.space == NOBODY:
+            if event.space == NO_SPACE:
                 return f"{name(state, event.attacker)} takes on {target} in the street!"
             return f"{name(state, event.attacker)} raids {target} at {space_name(event.space)}!"
         if isinstance(event, RaidRound):

@@ -9,9 +9,9 @@ from engine.board import SPACES, SpaceKind
 from engine.characters import Character
 from engine.decisions import ActionFacts, Decision, DecisionKind, Option, Pending
 from engine.economy import collect, gain_people, spend, truce_active
-from engine.events import ActionTaken, ControlChanged, Event
+from engine.events import ActionTaken, ControlChanged, ControlReason, Event, PayReason, PeopleReason
 from engine.raids import begin_raid, can_raid
-from engine.state import MAX_PEOPLE, NOBODY, MatchState, Step
+from engine.state import MAX_PEOPLE, MERCHANT, MatchState, Step
 from engine.trades import propose, start_partners, trade_terms
 
 RECRUIT = {"recruit4": (4, 1500), "recruit10": (10, 3000)}
@@ -30,7 +30,7 @@ def action_options(state: MatchState, seat: int, after_card: bool) -> list[Optio
     here = SPACES[side.position]
     options: list[Option] = []
     owner = state.control[here.index]
-    if here.is_business and owner == NOBODY:
+    if here.is_business and owner == MERCHANT:
         word = "Secure" if side.is_police else "Take control"
         reason = _afford(side.cash, here.cost)
         options.append(
@@ -43,7 +43,7 @@ def action_options(state: MatchState, seat: int, after_card: bool) -> list[Optio
                 reason = f"already {MAX_PEOPLE} strong"
             label = f"Recruit {count} (${price:,})"
             options.append(Option(text, label, reason is None, reason, price))
-    rival = here.is_business and owner not in (NOBODY, seat)
+    rival = here.is_business and owner not in (MERCHANT, seat)
     if rival and not after_card:
         reason = None
         if state.turn.encounter_done:
@@ -110,17 +110,24 @@ def take_action(state: MatchState, ev: list[Event], pending: Pending, d: Decisio
     ev.append(ActionTaken(seat, d.kind))
     if d.kind == "control":
         cost = SPACES[here].cost
-        spend(state, ev, seat, cost, "establish")
+        spend(state, ev, seat, cost, PayReason.ESTABLISH)
         state.control[here] = seat
-        ev.append(ControlChanged(here, NOBODY, seat, "seal" if side.is_police else "control"))
+        ev.append(
+            ControlChanged(
+                here,
+                MERCHANT,
+                seat,
+                ControlReason.SEAL if side.is_police else ControlReason.CONTROL,
+            )
+        )
         if side.has(Character.VELVET_BOSS):
-            gain_people(state, ev, seat, VELVET_FROM_MERCHANT, "velvet_boss")
+            gain_people(state, ev, seat, VELVET_FROM_MERCHANT, PeopleReason.VELVET_BOSS)
     elif d.kind in RECRUIT:
         count, price = RECRUIT[d.kind]
-        spend(state, ev, seat, price, "recruit")
-        gain_people(state, ev, seat, count, "recruit")
+        spend(state, ev, seat, price, PayReason.RECRUIT)
+        gain_people(state, ev, seat, count, PeopleReason.RECRUIT)
     elif d.kind == "raid":
         state.turn.encounter_done = True
         begin_raid(state, ev, seat, state.control[here], here)
     elif d.kind == "rebuild":
-        collect(state, ev, seat, REBUILD_GAIN, "rebuild")
+        collect(state, ev, seat, REBUILD_GAIN, PayReason.REBUILD)

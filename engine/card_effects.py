@@ -12,17 +12,23 @@ from engine.economy import collect, gain_people, lose_people, pay
 from engine.events import (
     CardDrawn,
     ContactsChanged,
+    ContactsReason,
     ControlChanged,
+    ControlReason,
     DeckReshuffled,
+    DicePurpose,
     DiceRolled,
     Event,
     MeetingCalled,
+    MoveKind,
+    PayReason,
+    PeopleReason,
     TruceDeclared,
 )
 from engine.movement import jump, renewal_roll, send_to_detention, start_bonus, walk
 from engine.raids import raid_at_start
 from engine.rng import die, shuffle
-from engine.state import NOBODY, MatchState, Step
+from engine.state import BANK, MERCHANT, NOBODY, MatchState, Step
 from engine.trades import owned
 
 SQUEEZE = 500
@@ -55,7 +61,7 @@ def draw_and_resolve(state: MatchState, ev: list[Event], seat: int, deck: Deck) 
     if drawn.special is Special.CONTACTS:
         if len(side.contacts) < MAX_CONTACTS_HELD:
             side.contacts.append(card_id)
-            ev.append(ContactsChanged(seat, len(side.contacts), "drawn"))
+            ev.append(ContactsChanged(seat, len(side.contacts), ContactsReason.DRAWN))
         else:
             state.street_discard.append(card_id)
         return
@@ -68,13 +74,13 @@ def resolve(state: MatchState, ev: list[Event], seat: int, drawn: Card) -> None:
     """Apply a card's effects in their printed order; stop if the drawer is out."""
     side = state.sides[seat]
     if drawn.soldiers > 0:
-        gain_people(state, ev, seat, drawn.soldiers, "card")
+        gain_people(state, ev, seat, drawn.soldiers, PeopleReason.CARD)
     elif drawn.soldiers < 0:
-        lose_people(state, ev, seat, -drawn.soldiers, "card")
+        lose_people(state, ev, seat, -drawn.soldiers, PeopleReason.CARD)
     if drawn.collect:
-        collect(state, ev, seat, drawn.collect, "card")
+        collect(state, ev, seat, drawn.collect, PayReason.CARD)
     if drawn.pay and not side.eliminated:
-        pay(state, ev, seat, -1, drawn.pay, "card")
+        pay(state, ev, seat, BANK, drawn.pay, PayReason.CARD)
     if side.eliminated:
         return
     if drawn.special is not None:
@@ -82,7 +88,7 @@ def resolve(state: MatchState, ev: list[Event], seat: int, drawn: Card) -> None:
     if side.eliminated or side.detained:
         return
     if drawn.move:
-        walk(state, ev, seat, drawn.move, "card")
+        walk(state, ev, seat, drawn.move, MoveKind.CARD)
         push(state, "destination", seat)
     if drawn.police:
         push(state, "police_move", arg=drawn.police)
@@ -109,7 +115,7 @@ def _meeting(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
     if jack != NOBODY:
         for other in attendees:
             if other != jack:
-                pay(state, ev, other, jack, LUCKY_JACK_TAKE, "lucky_jack")
+                pay(state, ev, other, jack, LUCKY_JACK_TAKE, PayReason.LUCKY_JACK)
     if state.turn.over:
         return
     state.turn.no_trade = True
@@ -123,7 +129,7 @@ def _squeeze(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
     others = [s for s in state.sides if s.seat != seat and not s.eliminated]
     if others:
         richest = max(others, key=lambda s: (s.cash, -s.seat))
-        pay(state, ev, richest.seat, seat, SQUEEZE, "squeeze")
+        pay(state, ev, richest.seat, seat, SQUEEZE, PayReason.SQUEEZE)
 
 
 def _service_alley(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
@@ -131,8 +137,8 @@ def _service_alley(state: MatchState, ev: list[Event], seat: int, _: Card) -> No
     here = state.sides[seat].position
     for steps in range(1, BOARD_SIZE):
         space = (here + steps) % BOARD_SIZE
-        if SPACES[space].is_business and state.control[space] == NOBODY:
-            walk(state, ev, seat, steps, "card")
+        if SPACES[space].is_business and state.control[space] == MERCHANT:
+            walk(state, ev, seat, steps, MoveKind.CARD)
             push(state, "destination", seat)
             return
 
@@ -145,7 +151,7 @@ def _take_contacts(state: MatchState, ev: list[Event], seat: int, drawn: Card) -
         if card(Deck.STREET_LIFE, card_id).special is Special.CONTACTS:
             state.street_discard.remove(card_id)
             side.contacts.append(card_id)
-            ev.append(ContactsChanged(seat, len(side.contacts), "discard"))
+            ev.append(ContactsChanged(seat, len(side.contacts), ContactsReason.DISCARD))
             return
 
 
@@ -153,14 +159,14 @@ def _receipts(state: MatchState, ev: list[Event], seat: int, drawn: Card) -> Non
     count = sum(
         1 for i in BUSINESSES if state.control[i] == seat and SPACES[i].category is drawn.category
     )
-    collect(state, ev, seat, 500 * max(count, 1), "card")
+    collect(state, ev, seat, 500 * max(count, 1), PayReason.CARD)
 
 
 def _respect(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
     if state.sides[seat].people < 3:
-        gain_people(state, ev, seat, 2, "card")
+        gain_people(state, ev, seat, 2, PeopleReason.CARD)
     else:
-        collect(state, ev, seat, 500, "card")
+        collect(state, ev, seat, 500, PayReason.CARD)
 
 
 def _truce(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
@@ -172,8 +178,8 @@ def _truce(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
 
 def _poker(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
     pips = die(state.rng)
-    ev.append(DiceRolled(seat, (pips,), "poker"))
-    collect(state, ev, seat, 200 * pips, "card")
+    ev.append(DiceRolled(seat, (pips,), DicePurpose.POKER))
+    collect(state, ev, seat, 200 * pips, PayReason.CARD)
 
 
 def _lose_top_business(state: MatchState, ev: list[Event], seat: int) -> bool:
@@ -182,8 +188,8 @@ def _lose_top_business(state: MatchState, ev: list[Event], seat: int) -> bool:
     if not held:
         return False
     top = max(held, key=lambda i: (SPACES[i].cost, i))
-    state.control[top] = NOBODY
-    ev.append(ControlChanged(top, seat, NOBODY, "card"))
+    state.control[top] = MERCHANT
+    ev.append(ControlChanged(top, seat, MERCHANT, ControlReason.CARD))
     return True
 
 
@@ -193,7 +199,7 @@ def _injunction(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
 
 def _seizure(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
     if not _lose_top_business(state, ev, seat):
-        pay(state, ev, seat, -1, SEIZURE_FINE, "card")
+        pay(state, ev, seat, BANK, SEIZURE_FINE, PayReason.CARD)
 
 
 def _bad_tip(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
@@ -205,7 +211,7 @@ def _bad_tip(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
 def _audit(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
     """10% of cash, rounded up to the next $100 (§11.1)."""
     cash = state.sides[seat].cash
-    pay(state, ev, seat, -1, -(-cash // 1000) * 100, "card")
+    pay(state, ev, seat, BANK, -(-cash // 1000) * 100, PayReason.CARD)
 
 
 def _squad(state: MatchState, ev: list[Event], seat: int, _: Card) -> None:
@@ -220,7 +226,7 @@ def _missing_ledgers(state: MatchState, ev: list[Event], seat: int, _: Card) -> 
     downtown = any(
         state.control[i] == seat for i in BUSINESSES if SPACES[i].block == DOWNTOWN_BLOCK
     )
-    pay(state, ev, seat, -1, 1500 if downtown else 500, "card")
+    pay(state, ev, seat, BANK, 1500 if downtown else 500, PayReason.CARD)
 
 
 # Contacts are kept or discarded as they are drawn, so they have no entry here.
@@ -248,7 +254,7 @@ def police_move(state: MatchState, ev: list[Event], step: Step) -> None:
     if state.police.eliminated:
         return
     push(state, "police_action", state.police_seat)
-    walk(state, ev, state.police_seat, step.arg, "card")
+    walk(state, ev, state.police_seat, step.arg, MoveKind.CARD)
     push(state, "police_arrival")
 
 

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from engine.board import BLOCKS, SPACES, base_fine
 from engine.characters import Character
-from engine.events import BankCredit, Event, Paid, PeopleChanged
+from engine.events import (
+    BankCredit,
+    EliminationReason,
+    Event,
+    Paid,
+    PayReason,
+    PeopleChanged,
+    PeopleReason,
+)
 from engine.outcome import eliminate, finish
-from engine.state import BANK, MAX_PEOPLE, NOBODY, EndReason, MatchState
+from engine.state import BANK, MAX_PEOPLE, MERCHANT, NOBODY, EndReason, MatchState
 
 
 def pay(
-    state: MatchState, ev: list[Event], payer: int, payee: int, amount: int, reason: str
+    state: MatchState, ev: list[Event], payer: int, payee: int, amount: int, reason: PayReason
 ) -> int:
     """A side pays what it owes up to its cash; left at $0 it is eliminated (§11.1)."""
     side = state.sides[payer]
@@ -24,18 +32,18 @@ def pay(
         state.sides[payee].cash += paid
     ev.append(Paid(payer, payee, paid, reason))
     if side.cash == 0:
-        eliminate(state, ev, payer, "out of cash")
+        eliminate(state, ev, payer, EliminationReason.OUT_OF_CASH)
     return paid
 
 
-def spend(state: MatchState, ev: list[Event], payer: int, amount: int, reason: str) -> None:
+def spend(state: MatchState, ev: list[Event], payer: int, amount: int, reason: PayReason) -> None:
     """A voluntary spend to the bank; legality already checked that cash stays above $0."""
     state.sides[payer].cash -= amount
     state.bank += amount
     ev.append(Paid(payer, BANK, amount, reason))
 
 
-def collect(state: MatchState, ev: list[Event], seat: int, amount: int, reason: str) -> None:
+def collect(state: MatchState, ev: list[Event], seat: int, amount: int, reason: PayReason) -> None:
     """The bank pays a side. What it cannot cover becomes bank credit and the match ends
     with the final count (§11.3). An empty bank pays nothing, so no $0 payment is told:
     the shortfall is said once, as the credit."""
@@ -51,7 +59,9 @@ def collect(state: MatchState, ev: list[Event], seat: int, amount: int, reason: 
         finish(state, ev, EndReason.BANK_SHORTAGE)
 
 
-def gain_people(state: MatchState, ev: list[Event], seat: int, count: int, reason: str) -> None:
+def gain_people(
+    state: MatchState, ev: list[Event], seat: int, count: int, reason: PeopleReason
+) -> None:
     """Gains past 120 are lost; a powered Iron Fist gains half again, rounded down (§2.5)."""
     side = state.sides[seat]
     if side.has(Character.IRON_FIST):
@@ -61,17 +71,20 @@ def gain_people(state: MatchState, ev: list[Event], seat: int, count: int, reaso
     side.people = new
 
 
-def lose_people(state: MatchState, ev: list[Event], seat: int, count: int, reason: str) -> None:
+def lose_people(
+    state: MatchState, ev: list[Event], seat: int, count: int, reason: PeopleReason
+) -> None:
     side = state.sides[seat]
     lost = min(count, side.people)
     side.people -= lost
     ev.append(PeopleChanged(seat, -lost, reason))
     if side.people == 0:
-        eliminate(state, ev, seat, "no people left")
+        eliminate(state, ev, seat, EliminationReason.NO_PEOPLE)
 
 
 def holds_block(state: MatchState, block: int) -> int:
-    """The side controlling every business of a block, or NOBODY."""
+    """The side controlling every business of a block (MERCHANT if none does), or
+    NOBODY when the block is split."""
     owners = {state.control[i] for i in BLOCKS[block]}
     if len(owners) == 1:
         (owner,) = owners
@@ -84,7 +97,7 @@ def fine_at(state: MatchState, space: int) -> int:
     block = SPACES[space].block
     fine = base_fine(block)
     owner = state.control[space]
-    if owner != NOBODY and holds_block(state, block) == owner:
+    if owner != MERCHANT and holds_block(state, block) == owner:
         fine *= 2
     return fine
 

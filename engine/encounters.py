@@ -17,11 +17,11 @@ from engine.decisions import (
     Pending,
 )
 from engine.economy import collect, fine_at, pay, truce_active
-from engine.events import DiceRolled, Event, FineWaived
+from engine.events import DicePurpose, DiceRolled, Event, FineWaived, PayReason
 from engine.movement import send_to_detention
 from engine.raids import begin_raid, can_raid, raid_at_start
 from engine.rng import die
-from engine.state import NOBODY, MatchState, Step
+from engine.state import MERCHANT, NO_SPACE, MatchState, Step
 
 HEIST_PAYOUT = 1500
 HEIST_POLICE_STEPS = 3
@@ -63,11 +63,11 @@ def lucky_jack(state: MatchState, ev: list[Event], step: Step) -> None:
     if mover.has(Character.LUCKY_JACK):
         for other in others:
             if mover.free and other.free:
-                pay(state, ev, other.seat, mover.seat, LUCKY_JACK_TAKE, "lucky_jack")
+                pay(state, ev, other.seat, mover.seat, LUCKY_JACK_TAKE, PayReason.LUCKY_JACK)
         return
     for other in others:
         if other.has(Character.LUCKY_JACK) and mover.free:
-            pay(state, ev, mover.seat, other.seat, LUCKY_JACK_TAKE, "lucky_jack")
+            pay(state, ev, mover.seat, other.seat, LUCKY_JACK_TAKE, PayReason.LUCKY_JACK)
 
 
 def _pay_or_raid(state: MatchState, seat: int, space: int) -> None:
@@ -92,7 +92,7 @@ def rival_business(state: MatchState, ev: list[Event], step: Step) -> None:
         return
     here = side.position
     owner = state.control[here]
-    if not SPACES[here].is_business or owner in (NOBODY, side.seat):
+    if not SPACES[here].is_business or owner in (MERCHANT, side.seat):
         return
     if state.sides[owner].is_police and side.has(Character.QUEEN_BEE):
         ev.append(FineWaived(side.seat, here))
@@ -109,7 +109,7 @@ def pay_or_raid(state: MatchState, ev: list[Event], pending: Pending, d: Decisio
     if d.kind == "raid":
         begin_raid(state, ev, seat, owner, space)
         return
-    reason = "inspection" if state.sides[owner].is_police else "protection"
+    reason = PayReason.INSPECTION if state.sides[owner].is_police else PayReason.PROTECTION
     pay(state, ev, seat, owner, facts.fine, reason)
 
 
@@ -137,13 +137,13 @@ def bribe_or_raid(state: MatchState, ev: list[Event], pending: Pending, d: Decis
         state.turn.encounter_done = True
     if d.kind == "raid":
         here = state.police.position
-        at_stake = here if state.control[here] == state.police_seat else NOBODY
+        at_stake = here if state.control[here] == state.police_seat else NO_SPACE
         begin_raid(state, ev, seat, state.police_seat, at_stake)
         return
     pips = die(state.rng)
-    ev.append(DiceRolled(seat, (pips,), "bribe"))
+    ev.append(DiceRolled(seat, (pips,), DicePurpose.BRIBE))
     per_pip = BRIBE_PER_PIP // 2 if state.sides[seat].has(Character.FIXER) else BRIBE_PER_PIP
-    pay(state, ev, seat, state.police_seat, per_pip * pips, "bribe")
+    pay(state, ev, seat, state.police_seat, per_pip * pips, PayReason.BRIBE)
 
 
 def space_effect(state: MatchState, ev: list[Event], step: Step) -> None:
@@ -156,7 +156,7 @@ def space_effect(state: MatchState, ev: list[Event], step: Step) -> None:
         assert space.deck is not None
         draw_and_resolve(state, ev, step.seat, space.deck)
     elif space.index == HEIST:
-        collect(state, ev, step.seat, HEIST_PAYOUT, "heist")
+        collect(state, ev, step.seat, HEIST_PAYOUT, PayReason.HEIST)
         push(state, "police_move", arg=HEIST_POLICE_STEPS)
     elif space.index == ARRESTED:
         send_to_detention(state, ev, step.seat)
@@ -188,5 +188,5 @@ def police_business(state: MatchState, ev: list[Event], step: Step) -> None:
         return
     here = police.position
     owner = state.control[here]
-    if SPACES[here].is_business and owner not in (NOBODY, police.seat):
+    if SPACES[here].is_business and owner not in (MERCHANT, police.seat):
         _pay_or_raid(state, police.seat, here)

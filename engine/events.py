@@ -1,14 +1,77 @@
 """Typed events returned by `apply`: every roll, move, payment, loss, mark, control
 change, elimination and the end of the match. Narration and the board's "last events"
-panel are built from these, never by diffing states. `BANK` (-1) stands for the bank.
+panel are built from these, never by diffing states. `BANK` stands for the bank.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from engine.state import EndReason
+
+
+class DicePurpose(StrEnum):
+    MOVE = "move"
+    BRIBE = "bribe"
+    RENEWAL = "renewal"
+    DON = "don"
+    STREET_BAT = "street_bat"
+    POKER = "poker"
+
+
+class MoveKind(StrEnum):
+    DICE = "dice"
+    CARD = "card"
+    JUMP = "jump"
+
+
+class PayReason(StrEnum):
+    """What money moved for: to or from the bank, or between sides."""
+
+    START = "start"
+    RELEASE = "release"
+    HEIST = "heist"
+    REBUILD = "rebuild"
+    CARD = "card"
+    DON = "don"
+    ESTABLISH = "establish"
+    RECRUIT = "recruit"
+    ELIMINATION = "elimination"
+    PROTECTION = "protection"
+    INSPECTION = "inspection"
+    BRIBE = "bribe"
+    LUCKY_JACK = "lucky_jack"
+    SQUEEZE = "squeeze"
+    TRADE = "trade"
+
+
+class PeopleReason(StrEnum):
+    CARD = "card"
+    RECRUIT = "recruit"
+    STREET_BAT = "street_bat"
+    VELVET_BOSS = "velvet_boss"
+
+
+class ContactsReason(StrEnum):
+    DRAWN = "drawn"
+    DISCARD = "discard"
+
+
+class ControlReason(StrEnum):
+    CONTROL = "control"
+    SEAL = "seal"
+    RAID = "raid"
+    TRADE = "trade"
+    CARD = "card"
+    ELIMINATION = "elimination"
+
+
+class EliminationReason(StrEnum):
+    OUT_OF_CASH = "out of cash"
+    NO_PEOPLE = "no people left"
+    START_RAID = "start raid"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +100,7 @@ class DiceRolled(Event):
     kind: ClassVar[str] = "dice_rolled"
     seat: int
     dice: tuple[int, ...]
-    purpose: str
+    purpose: DicePurpose
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +112,7 @@ class Moved(Event):
     start: int
     end: int
     path: tuple[int, ...]
-    how: str
+    how: MoveKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +129,7 @@ class Paid(Event):
     payer: int
     payee: int
     amount: int
-    reason: str
+    reason: PayReason
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +154,7 @@ class PeopleChanged(Event):
     kind: ClassVar[str] = "people_changed"
     seat: int
     delta: int
-    reason: str
+    reason: PeopleReason
     wasted: int = 0
 
 
@@ -114,7 +177,7 @@ class ContactsChanged(Event):
     kind: ClassVar[str] = "contacts_changed"
     seat: int
     held: int
-    reason: str
+    reason: ContactsReason
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,14 +235,14 @@ class MarkEarned(Event):
 
 @dataclass(frozen=True, slots=True)
 class ControlChanged(Event):
-    """A business changed hands (-1: merchant-run). `reason`: control, seal, raid,
+    """A business changed hands (MERCHANT: merchant-run). `reason`: control, seal, raid,
     trade, card, elimination."""
 
     kind: ClassVar[str] = "control_changed"
     space: int
     old: int
     new: int
-    reason: str
+    reason: ControlReason
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +312,7 @@ class StartRaid(Event):
 class Eliminated(Event):
     kind: ClassVar[str] = "eliminated"
     seat: int
-    reason: str
+    reason: EliminationReason
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from engine.outcome import MatchEnd
 from engine.rng import shuffle
 from engine.state import (
     BOSS_SOLDIERS,
-    NOBODY,
+    MERCHANT,
     POLICE_OFFICERS,
     STARTING_CASH,
     TOTAL_MONEY,
@@ -120,7 +120,7 @@ def _setup_match(setup: Setup) -> MatchState:
     state = MatchState(
         setup=setup,
         sides=sides,
-        control=[NOBODY] * 36,
+        control=[MERCHANT] * 36,
         street_deck=street,
         street_discard=[],
         police_deck=police_file,

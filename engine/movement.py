@@ -5,14 +5,25 @@ from __future__ import annotations
 from engine.board import BOARD_SIZE, DETENTION, START
 from engine.characters import Character
 from engine.economy import collect, gain_people
-from engine.events import Detained, DiceRolled, Event, Moved, PassedStart, PowerRenewed
+from engine.events import (
+    Detained,
+    DicePurpose,
+    DiceRolled,
+    Event,
+    Moved,
+    MoveKind,
+    PassedStart,
+    PayReason,
+    PeopleReason,
+    PowerRenewed,
+)
 from engine.rng import die
 from engine.state import MatchState
 
 START_BONUS = 4000
 
 
-def walk(state: MatchState, ev: list[Event], seat: int, steps: int, how: str) -> None:
+def walk(state: MatchState, ev: list[Event], seat: int, steps: int, how: MoveKind) -> None:
     """Move a piece `steps` spaces forward (negative: backward). Forward is clockwise for a
     boss and counterclockwise for police; a forward move entering Start passes it (§5)."""
     side = state.sides[seat]
@@ -34,7 +45,7 @@ def jump(state: MatchState, ev: list[Event], seat: int, space: int) -> None:
     side = state.sides[seat]
     start = side.position
     side.position = space
-    ev.append(Moved(seat, start, space, (space,), "jump"))
+    ev.append(Moved(seat, start, space, (space,), MoveKind.JUMP))
 
 
 def send_to_detention(state: MatchState, ev: list[Event], seat: int) -> None:
@@ -49,7 +60,7 @@ def send_to_detention(state: MatchState, ev: list[Event], seat: int) -> None:
 def pass_start(state: MatchState, ev: list[Event], seat: int) -> None:
     """$4,000, then a powered Don's or Street Bat's bonus, then the renewal roll (§5)."""
     ev.append(PassedStart(seat))
-    collect(state, ev, seat, START_BONUS, "start")
+    collect(state, ev, seat, START_BONUS, PayReason.START)
     start_bonus(state, ev, seat)
     renewal_roll(state, ev, seat)
 
@@ -58,12 +69,12 @@ def start_bonus(state: MatchState, ev: list[Event], seat: int) -> None:
     side = state.sides[seat]
     if side.has(Character.DON):
         pips = die(state.rng)
-        ev.append(DiceRolled(seat, (pips,), "don"))
-        collect(state, ev, seat, 500 * pips, "don")
+        ev.append(DiceRolled(seat, (pips,), DicePurpose.DON))
+        collect(state, ev, seat, 500 * pips, PayReason.DON)
     elif side.has(Character.STREET_BAT):
         pips = die(state.rng)
-        ev.append(DiceRolled(seat, (pips,), "street_bat"))
-        gain_people(state, ev, seat, pips, "street_bat")
+        ev.append(DiceRolled(seat, (pips,), DicePurpose.STREET_BAT))
+        gain_people(state, ev, seat, pips, PeopleReason.STREET_BAT)
 
 
 def renewal_roll(state: MatchState, ev: list[Event], seat: int) -> None:
@@ -71,5 +82,5 @@ def renewal_roll(state: MatchState, ev: list[Event], seat: int) -> None:
     pips = die(state.rng)
     side = state.sides[seat]
     side.powered = pips >= 4
-    ev.append(DiceRolled(seat, (pips,), "renewal"))
+    ev.append(DiceRolled(seat, (pips,), DicePurpose.RENEWAL))
     ev.append(PowerRenewed(seat, pips, side.powered))

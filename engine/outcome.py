@@ -7,8 +7,18 @@ once, wherever in a turn it happens.
 from __future__ import annotations
 
 from engine.board import SPACES
-from engine.events import ControlChanged, Eliminated, Event, MarkEarned, MatchEnded, Paid
-from engine.state import BANK, NOBODY, EndReason, MatchState, Result
+from engine.events import (
+    ControlChanged,
+    ControlReason,
+    Eliminated,
+    EliminationReason,
+    Event,
+    MarkEarned,
+    MatchEnded,
+    Paid,
+    PayReason,
+)
+from engine.state import BANK, MERCHANT, NOBODY, EndReason, MatchState, Result
 
 
 class MatchEnd(Exception):
@@ -16,7 +26,7 @@ class MatchEnd(Exception):
 
 
 def eliminate(
-    state: MatchState, ev: list[Event], seat: int, reason: str, check: bool = True
+    state: MatchState, ev: list[Event], seat: int, reason: EliminationReason, check: bool = True
 ) -> None:
     """Out at $0 cash or 0 people: businesses to merchants, cash to the bank, Contacts to
     the Street Life discard (RULES §2.4, §11.2)."""
@@ -29,10 +39,10 @@ def eliminate(
     side.truce_through = 0
     for space, owner in enumerate(state.control):
         if owner == seat:
-            state.control[space] = NOBODY
-            ev.append(ControlChanged(space, seat, NOBODY, "elimination"))
+            state.control[space] = MERCHANT
+            ev.append(ControlChanged(space, seat, MERCHANT, ControlReason.ELIMINATION))
     if side.cash:
-        ev.append(Paid(seat, BANK, side.cash, "elimination"))
+        ev.append(Paid(seat, BANK, side.cash, PayReason.ELIMINATION))
         state.bank += side.cash
         side.cash = 0
     state.street_discard.extend(side.contacts)
@@ -77,11 +87,11 @@ def _count_key(state: MatchState, seat: int) -> tuple[int, int, int, int, int]:
     return (-score(state, seat), -side.marks, -(side.cash + side.credit), -side.people, seat)
 
 
-def finish(state: MatchState, ev: list[Event], reason: EndReason, winner: int = BANK) -> None:
+def finish(state: MatchState, ev: list[Event], reason: EndReason, winner: int = NOBODY) -> None:
     """End the match now. With no winner given, the final count decides (RULES §11.3)."""
     alive = [s.seat for s in state.sides if not s.eliminated]
     ranked = sorted(alive, key=lambda seat: _count_key(state, seat))
-    if winner == BANK:
+    if winner == NOBODY:
         winner = ranked[0]
     ranking = [winner, *(s for s in ranked if s != winner)]
     ranking += [s.seat for s in state.sides if s.eliminated]

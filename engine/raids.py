@@ -9,7 +9,10 @@ from engine.decisions import Decision, DecisionKind, FightOrWithdrawFacts, Optio
 from engine.economy import gain_people
 from engine.events import (
     ControlChanged,
+    ControlReason,
+    EliminationReason,
     Event,
+    PeopleReason,
     RaidEnded,
     RaidRound,
     RaidStarted,
@@ -18,7 +21,7 @@ from engine.events import (
 )
 from engine.outcome import award_mark, check_last_standing, check_marks, eliminate, finish
 from engine.rng import die
-from engine.state import NOBODY, EndReason, MatchState, Raid, Step
+from engine.state import NO_SPACE, NOBODY, EndReason, MatchState, Raid, Step
 
 RAID_LIMIT = 20
 WITHDRAW_FROM = 10
@@ -59,7 +62,7 @@ def raid_rounds(state: MatchState, ev: list[Event], step: Step) -> None:
         elif d_roll > a_roll:
             loser = raid.attacker
         else:
-            winner = tie_winner(state, raid.attacker, raid.defender, raid.space != NOBODY)
+            winner = tie_winner(state, raid.attacker, raid.defender, raid.space != NO_SPACE)
             loser = NOBODY if winner == NOBODY else raid.attacker + raid.defender - winner
         ev.append(RaidRound(a_roll, d_roll, loser))
         if loser == NOBODY:
@@ -108,16 +111,16 @@ def end_raid(state: MatchState, ev: list[Event], winner: int) -> None:
     ev.append(
         RaidEnded(raid.attacker, winner, loser, raid.space, raid.attacker_lost, raid.defender_lost)
     )
-    if winner == raid.attacker and raid.space != NOBODY:
+    if winner == raid.attacker and raid.space != NO_SPACE:
         old = state.control[raid.space]
         state.control[raid.space] = winner
-        ev.append(ControlChanged(raid.space, old, winner, "raid"))
+        ev.append(ControlChanged(raid.space, old, winner, ControlReason.RAID))
         taker = state.sides[winner]
         if taker.has(Character.VELVET_BOSS) and not state.sides[old].is_police:
-            gain_people(state, ev, winner, VELVET_FROM_BOSS, "velvet_boss")
+            gain_people(state, ev, winner, VELVET_FROM_BOSS, PeopleReason.VELVET_BOSS)
     award_mark(state, ev, winner, check=False)
     if state.sides[loser].people == 0:
-        eliminate(state, ev, loser, "no people left", check=False)
+        eliminate(state, ev, loser, EliminationReason.NO_PEOPLE, check=False)
     check_marks(state, ev, winner)
     check_last_standing(state, ev)
 
@@ -128,7 +131,7 @@ def raid_at_start(state: MatchState, ev: list[Event]) -> None:
         s.seat for s in state.bosses if not s.eliminated and s.position == START and not s.detained
     )
     for seat in victims:
-        eliminate(state, ev, seat, "start raid", check=False)
+        eliminate(state, ev, seat, EliminationReason.START_RAID, check=False)
     ev.append(StartRaid(victims))
     left = [s.seat for s in state.bosses if not s.eliminated]
     if len(left) == 1:

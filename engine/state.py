@@ -17,8 +17,11 @@ from engine.decisions import Pending
 from engine.errors import StateFormatError
 from engine.limits import STANDARD_MARKS
 
-BANK = -1
-NOBODY = -1
+# Sentinels, each with its own value so one can never be read as another.
+MERCHANT = -1  # control of a business no side holds: its merchant runs it
+NO_SPACE = -1  # a raid with no business at stake (a street fight with police)
+BANK = -2  # the other side of a payment to or from the bank
+NOBODY = -3  # no seat: a raid round nobody lost, no Lucky Jack at the meeting
 TOTAL_MONEY = 265_000
 STARTING_CASH = 12_000
 BOSS_SOLDIERS = 50

@@ -10,7 +10,7 @@ from engine.card_effects import piles
 from engine.cards import card, card_id
 from engine.events import Event
 from engine.flow import _run
-from engine.state import NOBODY, MatchState, Step, Turn
+from engine.state import MERCHANT, MatchState, Step, Turn
 
 
 def script_dice(state: MatchState, *dice: int) -> None:
@@ -27,7 +27,7 @@ def place(state: MatchState, seat: int, space: int, detained: bool = False) -> N
 
 
 def give(state: MatchState, seat: int, *spaces: int) -> None:
-    """Hand businesses to a side (police: sealed); seat NOBODY makes them merchant-run."""
+    """Hand businesses to a side (police: sealed); seat MERCHANT makes them merchant-run."""
     for space in spaces:
         state.control[space] = seat
 
@@ -65,4 +65,4 @@ def begin_turn(state: MatchState, seat: int, round_number: int | None = None) ->
     return events
 
 
-__all__ = ["NOBODY", "begin_turn", "give", "place", "script_dice", "stack_card"]
+__all__ = ["MERCHANT", "begin_turn", "give", "place", "script_dice", "stack_card"]

@@ -14,7 +14,15 @@ from engine.decisions import (
     TradeTerms,
 )
 from engine.errors import IllegalDecision
-from engine.events import ControlChanged, Event, Paid, TradeAnswered, TradeProposed
+from engine.events import (
+    ControlChanged,
+    ControlReason,
+    Event,
+    Paid,
+    PayReason,
+    TradeAnswered,
+    TradeProposed,
+)
 from engine.state import MatchState, Step, TradeOffer
 
 MAX_BUSINESSES_MOVED = 2
@@ -93,10 +101,10 @@ def answer(state: MatchState, ev: list[Event], pending: Pending, d: Decision) ->
 def _exchange(state: MatchState, ev: list[Event], offer: TradeOffer) -> None:
     for space in offer.give:
         state.control[space] = offer.partner
-        ev.append(ControlChanged(space, offer.proposer, offer.partner, "trade"))
+        ev.append(ControlChanged(space, offer.proposer, offer.partner, ControlReason.TRADE))
     for space in offer.take:
         state.control[space] = offer.proposer
-        ev.append(ControlChanged(space, offer.partner, offer.proposer, "trade"))
+        ev.append(ControlChanged(space, offer.partner, offer.proposer, ControlReason.TRADE))
     if offer.cash:
         payer, payee = (
             (offer.proposer, offer.partner) if offer.cash > 0 else (offer.partner, offer.proposer)
@@ -104,7 +112,7 @@ def _exchange(state: MatchState, ev: list[Event], offer: TradeOffer) -> None:
         amount = abs(offer.cash)
         state.sides[payer].cash -= amount
         state.sides[payee].cash += amount
-        ev.append(Paid(payer, payee, amount, "trade"))
+        ev.append(Paid(payer, payee, amount, PayReason.TRADE))
 
 
 def meeting_trade(state: MatchState, ev: list[Event], step: Step) -> None:

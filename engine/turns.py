@@ -6,7 +6,16 @@ from __future__ import annotations
 from engine.agenda import push
 from engine.decisions import Decision, DecisionKind, Option, Pending, RollFacts
 from engine.economy import collect
-from engine.events import DiceRolled, Event, Released, TruceEnded, TurnStarted
+from engine.events import (
+    DicePurpose,
+    DiceRolled,
+    Event,
+    MoveKind,
+    PayReason,
+    Released,
+    TruceEnded,
+    TurnStarted,
+)
 from engine.movement import walk
 from engine.outcome import finish
 from engine.rng import die
@@ -27,7 +36,7 @@ def begin_turn(state: MatchState, ev: list[Event], step: Step) -> None:
         side.detained = False
         ev.append(Released(seat))
         push(state, "action", seat)
-        collect(state, ev, seat, RELEASE_PAYOUT, "release")
+        collect(state, ev, seat, RELEASE_PAYOUT, PayReason.RELEASE)
         return
     roll_option = [Option("roll", "Roll the dice")]
     state.pending = Pending(DecisionKind.ROLL, seat, roll_option, RollFacts(side.position))
@@ -36,9 +45,9 @@ def begin_turn(state: MatchState, ev: list[Event], step: Step) -> None:
 def roll(state: MatchState, ev: list[Event], asked: Pending, d: Decision) -> None:
     seat = asked.seat
     dice = (die(state.rng), die(state.rng))
-    ev.append(DiceRolled(seat, dice, "move"))
+    ev.append(DiceRolled(seat, dice, DicePurpose.MOVE))
     push(state, "action", seat)
-    walk(state, ev, seat, sum(dice), "dice")
+    walk(state, ev, seat, sum(dice), MoveKind.DICE)
     push(state, "police_arrival" if state.sides[seat].is_police else "destination", seat)
 
 

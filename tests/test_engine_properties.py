@@ -26,7 +26,7 @@ from engine import (
 )
 from engine.decisions import SIMPLE
 from engine.random_play import play_random, random_decision
-from engine.state import MAX_PEOPLE, TOTAL_MONEY
+from engine.state import MAX_PEOPLE, MERCHANT, TOTAL_MONEY
 
 MAX_DECISIONS = 20_000
 
@@ -44,7 +44,7 @@ def assert_invariants(state: MatchState, marks_before: list[int]) -> None:
             assert side.seat not in state.control
             assert side.cash == 0 and not side.contacts
     for seat in state.control:
-        assert seat == -1 or not state.sides[seat].eliminated
+        assert seat == MERCHANT or not state.sides[seat].eliminated
 
 
 def assert_refused_unchanged(state: MatchState, seat: int, decision: Decision | str) -> None:

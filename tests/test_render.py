@@ -27,15 +27,20 @@ from engine import MatchState, PlayerSpec, new_match
 from engine.characters import Character
 from engine.events import (
     ControlChanged,
+    ControlReason,
+    DicePurpose,
     DiceRolled,
     Event,
     MarkEarned,
     Moved,
+    MoveKind,
     Paid,
+    PayReason,
     RaidEnded,
     RaidStarted,
     TurnStarted,
 )
+from engine.state import MERCHANT
 
 GOLDEN = Path(__file__).parent / "golden" / "board.png"
 DISCORD_DARK = (49, 51, 56)
@@ -74,13 +79,13 @@ def scene() -> tuple[MatchState, list[Event]]:
     state.turn.seat = 0
     events: list[Event] = [
         TurnStarted(0, 9),
-        DiceRolled(0, (3, 4), "move"),
-        Moved(0, 17, 24, tuple(range(18, 25)), "dice"),
+        DiceRolled(0, (3, 4), DicePurpose.MOVE),
+        Moved(0, 17, 24, tuple(range(18, 25)), MoveKind.DICE),
         RaidStarted(0, 1, 24),
         RaidEnded(1, 1, 0, 24, 10, 4),
         MarkEarned(1, 3),
-        Paid(0, 1, 3_500, "protection"),
-        ControlChanged(26, -1, 1, "control"),
+        Paid(0, 1, 3_500, PayReason.PROTECTION),
+        ControlChanged(26, MERCHANT, 1, ControlReason.CONTROL),
     ]
     return state, events
 
@@ -221,7 +226,7 @@ def test_recent_events_give_dice_path_and_short_lines() -> None:
     assert recent.lines[0].text == "Nora rolls 3 + 4 to Drake Supper Club."
     assert recent.lines[0].seat == 0
     assert any("Empire Mark (3 of 4)" in line.text for line in recent.lines)
-    many: Sequence[Event] = [Paid(0, 1, 500, "protection")] * 20
+    many: Sequence[Event] = [Paid(0, 1, 500, PayReason.PROTECTION)] * 20
     assert len(summarise(state, many).lines) == MAX_LINES
 
 

@@ -34,7 +34,7 @@ from engine.decisions import (
     PayOrRaidFacts,
     Pending,
 )
-from engine.state import NOBODY, MatchState
+from engine.state import MERCHANT, MatchState
 
 PASS = Decision("pass")
 
@@ -136,7 +136,7 @@ def _action(state: MatchState, pending: Pending, rng: random.Random, habits: Hab
     available = pending.available()
     if "raid" in available:
         owner = state.control[side.position]
-        if owner != NOBODY and looks_good(state, seat, owner, True, rng, habits):
+        if owner != MERCHANT and looks_good(state, seat, owner, True, rng, habits):
             return Decision("raid")
     if "control" in available and side.cash - SPACES[side.position].cost > habits.cushion:
         return Decision("control")

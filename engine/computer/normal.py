@@ -18,7 +18,7 @@ from engine.computer.reading import marks_left, worst_bill_ahead
 from engine.computer.trading import answer_trade, best_trade
 from engine.decisions import BribeOrRaidFacts, Decision, DecisionKind, PayOrRaidFacts, Pending
 from engine.raids import RAID_LIMIT
-from engine.state import NOBODY, MatchState
+from engine.state import NO_SPACE, MatchState
 
 PASS = Decision("pass")
 
@@ -72,11 +72,11 @@ def choose_normal(state: MatchState, pending: Pending, style: Style | None = Non
 def raid_worth(
     state: MatchState, seat: int, target: int, space: int, bill: int, style: Style
 ) -> bool:
-    """Is raiding `target` (at `space`, -1 for a personal raid) a better bet than paying
+    """Is raiding `target` (at `space`, NO_SPACE for a personal raid) a better bet than paying
     `bill`? A raid is a coin for a mark; the bar moves with what the mark means."""
     me = state.sides[seat]
     them = state.sides[target]
-    chance, my_losses, _ = raid_odds(state, seat, target, business=space != NOBODY)
+    chance, my_losses, _ = raid_odds(state, seat, target, business=space != NO_SPACE)
     if bill >= me.cash:
         return chance > 0.0  # paying would put us out; any chance beats none
     if marks_left(state, me) <= 1:
@@ -110,7 +110,7 @@ def _bribe_or_raid(state: MatchState, pending: Pending, style: Style) -> Decisio
         return Decision("bribe")
     police = state.police_seat
     here = state.police.position
-    space = here if state.control[here] == police else NOBODY
+    space = here if state.control[here] == police else NO_SPACE
     # A committed bribe the boss cannot pay puts it out (RULES §8.2): price it at its top.
     facts = pending.facts
     assert isinstance(facts, BribeOrRaidFacts)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.board import BLOCKS, BOARD_SIZE, SPACES, START, SpaceKind, base_fine
 from engine.economy import fine_at
 from engine.encounters import MAX_BRIBE
-from engine.state import NOBODY, MatchState, Side
+from engine.state import MERCHANT, MatchState, Side
 
 REACH = 12  # two dice move 2 to 12 spaces
 CARD_RISK = 1500  # the dearest common card payment (Prohibition raid, Missing ledgers)
@@ -52,7 +52,7 @@ def worst_bill_ahead(state: MatchState, seat: int) -> int:
         space = ahead(state, seat, steps)
         info = SPACES[space]
         owner = state.control[space]
-        if info.is_business and owner not in (NOBODY, seat):
+        if info.is_business and owner not in (MERCHANT, seat):
             worst = max(worst, fine_at(state, space))
         elif info.kind is SpaceKind.CARD and not side.is_police:
             worst = max(worst, CARD_RISK)

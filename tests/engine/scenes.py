@@ -11,11 +11,10 @@ from engine.characters import Character
 from engine.decisions import DecisionKind, Pending
 from engine.events import Event, Paid
 from engine.flow import new_match
-from engine.state import MatchState
+from engine.state import BANK, MERCHANT, NOBODY, TOTAL_MONEY, MatchState
 from engine.testing import begin_turn, place, script_dice, stack_card
 
-BANK = -1
-TOTAL = 265_000
+TOTAL = TOTAL_MONEY
 DEFAULT_CHARACTERS = (
     Character.DON,
     Character.QUEEN_BEE,
@@ -100,3 +99,6 @@ def of(events: Sequence[Event], kind: type[E]) -> list[E]:
 def no_dice_left(state: MatchState) -> bool:
     """Every scripted die was used: the engine rolled exactly what the rules ask."""
     return state.rng.script == []
+
+
+__all__ = ["BANK", "MERCHANT", "NOBODY", "TOTAL"]

@@ -8,7 +8,7 @@ from engine import IllegalDecision, apply
 from engine.board import Deck
 from engine.decisions import DecisionKind
 from engine.events import ActionTaken, ControlChanged, Event
-from engine.state import MatchState
+from engine.state import MERCHANT, MatchState
 from engine.testing import give, place, stack_card
 from tests.engine.scenes import (
     BANK,
@@ -42,7 +42,7 @@ def test_rules_9_take_control_pays_the_establishment_cost_to_the_bank() -> None:
     events = apply(state, 0, "control")
     assert payments(events) == [(0, BANK, 3000, "establish")]
     assert [(e.space, e.old, e.new, e.reason) for e in of_control(events)] == [
-        (24, -1, 0, "control")
+        (24, MERCHANT, 0, "control")
     ]
     assert state.sides[0].cash == 9000
     assert conserved(state)

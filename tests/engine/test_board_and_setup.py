@@ -11,7 +11,7 @@ from engine.cards import card
 from engine.characters import BOSS_CHARACTERS, Character
 from engine.decisions import DecisionKind, PayOrRaidFacts
 from engine.events import DeckReshuffled, Event
-from engine.state import MatchState
+from engine.state import MERCHANT, MatchState
 from engine.testing import give, place
 from tests.engine.scenes import asks, conserved, match, set_cash, turn
 
@@ -278,7 +278,7 @@ def test_rules_2_5_and_3_setup(seed: int) -> None:
     assert state.police_seat == 4 and not any(s.is_police for s in state.bosses)
     assert not any(s.powered for s in state.sides)
     assert all(s.position == 0 for s in state.sides)
-    assert all(c == -1 for c in state.control)
+    assert all(c == MERCHANT for c in state.control)
     assert all(s.marks == 0 and not s.detained for s in state.sides)
     asks(state, DecisionKind.ROLL, 0)
     assert [s.cash for s in state.sides] == [12_000] * 5

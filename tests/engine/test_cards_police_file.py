@@ -10,7 +10,7 @@ from engine.cards import card
 from engine.characters import Character
 from engine.decisions import DecisionKind
 from engine.events import ControlChanged, Detained, Moved, PassedStart
-from engine.state import MatchState
+from engine.state import MERCHANT, MatchState
 from engine.testing import give, place
 from tests.engine.scenes import (
     BANK,
@@ -93,8 +93,8 @@ def test_rules_12_2_court_injunction_highest_cost_then_highest_space() -> None:
     state = scene()
     give(state, 0, 3, 5, 7)
     events = draw_at(state, 0, PF, "Court injunction", 6)
-    assert [(e.space, e.old, e.new) for e in of(events, ControlChanged)] == [(7, 0, -1)]
-    assert (state.control[3], state.control[5], state.control[7]) == (0, 0, -1)
+    assert [(e.space, e.old, e.new) for e in of(events, ControlChanged)] == [(7, 0, MERCHANT)]
+    assert (state.control[3], state.control[5], state.control[7]) == (0, 0, MERCHANT)
     assert state.sides[0].cash == 12_000
 
 
@@ -111,7 +111,7 @@ def test_rules_12_2_federal_seizure_takes_the_top_business() -> None:
     state = scene()
     give(state, 0, 33, 35, 12)
     draw_at(state, 0, PF, "Federal seizure", 6)
-    assert state.control[35] == -1 and state.control[33] == 0
+    assert state.control[35] == MERCHANT and state.control[33] == 0
     assert state.sides[0].cash == 12_000
 
 

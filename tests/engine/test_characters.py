@@ -7,7 +7,7 @@ from engine.board import Deck
 from engine.characters import Character
 from engine.decisions import BribeOrRaidFacts, DecisionKind, PayOrRaidFacts
 from engine.events import ControlChanged, FineWaived, PeopleChanged, RaidRound, StartRaid
-from engine.state import MatchState
+from engine.state import NOBODY, MatchState
 from engine.testing import give, place, script_dice, stack_card
 from tests.engine.scenes import (
     BANK,
@@ -330,7 +330,7 @@ def test_rules_2_5_night_gun_vs_warrant_ties_are_rerolled() -> None:
     turn(state, 2, 1, 2)
     script_dice(state, *rounds(TIE, TIE, TIE, *[DEFENDER_LOSES] * 10))
     events = apply(state, 2, "raid")
-    assert [e.loser for e in of(events, RaidRound)] == [-1, -1, -1] + [1] * 10
+    assert [e.loser for e in of(events, RaidRound)] == [NOBODY] * 3 + [1] * 10
     asks(state, DecisionKind.FIGHT_OR_WITHDRAW, 1)
     assert no_dice_left(state)
 
@@ -358,7 +358,7 @@ def test_rules_2_5_night_gun_attacking_gets_nothing_from_ties() -> None:
     turn(state, 0, 1, 1)
     script_dice(state, *rounds(TIE, *[ATTACKER_LOSES] * 10))
     events = decide(state, 0, "raid")
-    assert [e.loser for e in of(events, RaidRound)] == [-1] + [0] * 10
+    assert [e.loser for e in of(events, RaidRound)] == [NOBODY] + [0] * 10
 
 
 def test_rules_2_5_warrant_does_not_apply_in_a_personal_encounter() -> None:
@@ -371,7 +371,7 @@ def test_rules_2_5_warrant_does_not_apply_in_a_personal_encounter() -> None:
     turn(state, 0, 1, 1)
     script_dice(state, *rounds(TIE, *[DEFENDER_LOSES] * 10))
     events = decide(state, 0, "raid")
-    assert [e.loser for e in of(events, RaidRound)] == [-1] + [2] * 10
+    assert [e.loser for e in of(events, RaidRound)] == [NOBODY] + [2] * 10
 
 
 # --- The Fixer -----------------------------------------------------------------------

@@ -11,7 +11,7 @@ from engine.characters import Character
 from engine.decisions import MAX_TEXT, DecisionKind
 from engine.events import Paid
 from engine.flow import timeout_default
-from engine.state import MatchState
+from engine.state import NOBODY, MatchState
 from engine.testing import give, place, script_dice, stack_card
 from tests.engine.scenes import (
     BANK,
@@ -283,7 +283,7 @@ def money(event: Paid) -> dict[str, object]:
 
 
 def test_rules_13_events_record_payments_with_payer_payee_amount_reason() -> None:
-    """Events: every payment names payer, payee (BANK = -1), amount and reason."""
+    """Events: every payment names payer, payee (or BANK), amount and reason."""
     state = match(bosses=2)
     state.police.position = 12
     place(state, 0, 30)
@@ -372,7 +372,7 @@ def test_events_explain_every_change_of_cash_and_people(seed: int) -> None:
                 heads[e.seat] += e.delta
             elif isinstance(e, RaidStarted):
                 raid = (e.attacker, e.defender)
-            elif isinstance(e, RaidRound) and e.loser != -1:
+            elif isinstance(e, RaidRound) and e.loser != NOBODY:
                 assert raid is not None and e.loser in raid
                 heads[e.loser] -= 1
         assert [s.cash for s in state.sides] == [c + f for c, f in zip(cash, flow, strict=True)]

@@ -6,7 +6,7 @@ from engine import apply
 from engine.board import Deck
 from engine.decisions import BribeOrRaidFacts, DecisionKind, PayOrRaidFacts
 from engine.events import CardDrawn, Eliminated, Event, StartRaid
-from engine.state import EndReason, MatchState
+from engine.state import MERCHANT, EndReason, MatchState
 from engine.testing import give, place, stack_card
 from tests.engine.scenes import (
     BANK,
@@ -394,7 +394,7 @@ def test_rules_8_2_r_bribe_beyond_cash_pays_everything_and_eliminates() -> None:
     events = decide(state, 0, "bribe", 5)
     assert payments(events) == [(0, 3, 300, "bribe")]
     assert state.sides[0].eliminated
-    assert state.control[7] == -1
+    assert state.control[7] == MERCHANT
     assert state.police.cash == 12_300
     asks(state, DecisionKind.ROLL, 1)
     assert conserved(state)

@@ -6,8 +6,15 @@ from engine import MatchOver, apply
 from engine.board import Deck
 from engine.characters import Character
 from engine.decisions import DecisionKind
-from engine.events import BankCredit, ControlChanged, Eliminated, MatchEnded, Paid
-from engine.state import EndReason, MatchState
+from engine.events import (
+    BankCredit,
+    ControlChanged,
+    Eliminated,
+    EliminationReason,
+    MatchEnded,
+    Paid,
+)
+from engine.state import MERCHANT, NOBODY, EndReason, MatchState
 from engine.testing import give, place, script_dice, stack_card
 from tests.engine.scenes import (
     BANK,
@@ -36,8 +43,8 @@ def test_rules_11_1_payment_leaving_exactly_zero_eliminates() -> None:
     turn(state, 0, 1, 1)
     events = apply(state, 0, "pay")
     assert payments(events) == [(0, 1, 1000, "protection")]
-    assert [(e.space, e.new) for e in of(events, ControlChanged)] == [(5, -1), (7, -1)]
-    assert of(events, Eliminated) == [Eliminated(0, "out of cash")]
+    assert [(e.space, e.new) for e in of(events, ControlChanged)] == [(5, MERCHANT), (7, MERCHANT)]
+    assert of(events, Eliminated) == [Eliminated(0, EliminationReason.OUT_OF_CASH)]
     assert state.sides[0].eliminated and state.sides[0].cash == 0
     assert state.sides[1].cash == 13_000
     asks(state, DecisionKind.ROLL, 1)
@@ -267,7 +274,7 @@ def test_rules_11_2_police_eliminated_seals_vanish_after_the_business_moves() ->
     bank = state.bank
     events = decide(state, 0, "raid", 6, 1)
     changes = [(e.space, e.old, e.new, e.reason) for e in of(events, ControlChanged)]
-    assert changes == [(12, 3, 0, "raid"), (24, 3, -1, "elimination")]
+    assert changes == [(12, 3, 0, "raid"), (24, 3, MERCHANT, "elimination")]
     assert state.police.eliminated
     assert state.bank == bank + 12_000
     assert state.result is None
@@ -288,7 +295,7 @@ def test_rules_7_1_5_eliminated_police_piece_does_nothing() -> None:
     events = turn(state, 0, 1, 1)
     assert state.sides[0].cash == 13_500
     assert state.police.position == 27
-    assert not [e for e in events if e.kind == "moved" and getattr(e, "seat", -1) == 2]
+    assert not [e for e in events if e.kind == "moved" and getattr(e, "seat", NOBODY) == 2]
     asks(state, DecisionKind.ACTION, 0)
     apply(state, 0, "pass")
     place(state, 1, 25)

@@ -6,10 +6,9 @@ from engine import apply
 from engine.characters import Character
 from engine.decisions import DecisionKind, FightOrWithdrawFacts
 from engine.events import ControlChanged, Eliminated, MarkEarned, RaidEnded, RaidRound
-from engine.state import EndReason, MatchState
+from engine.state import MERCHANT, NOBODY, EndReason, MatchState
 from engine.testing import give, place, script_dice
 from tests.engine.scenes import (
-    BANK,
     asks,
     available,
     conserved,
@@ -51,7 +50,7 @@ def test_rules_8_1_higher_die_wins_the_round_ties_roll_again() -> None:
     script_dice(state, *dice)
     events = apply(state, 0, "raid")
     losers = [e.loser for e in of(events, RaidRound)]
-    assert losers[:11] == [1] * 9 + [-1, 0]
+    assert losers[:11] == [1] * 9 + [NOBODY, 0]
     # the defender's 10th loss asks it (RULES §8.1.4 [R])
     asks(state, DecisionKind.FIGHT_OR_WITHDRAW, 1)
     for _ in range(10):
@@ -131,11 +130,11 @@ def test_rules_8_1_5_business_moves_first_then_the_defender_is_eliminated() -> N
     script_dice(state, *rounds(*[DEFENDER_LOSES] * 3))
     events = apply(state, 0, "raid")
     changes = [(e.space, e.old, e.new, e.reason) for e in of(events, ControlChanged)]
-    assert changes == [(12, 1, 0, "raid"), (5, 1, -1, "elimination")]
+    assert changes == [(12, 1, 0, "raid"), (5, 1, MERCHANT, "elimination")]
     kinds = [e.kind for e in events]
     assert kinds.index("control_changed") < kinds.index("eliminated")
     assert state.sides[1].eliminated
-    assert state.control[12] == 0 and state.control[5] == -1
+    assert state.control[12] == 0 and state.control[5] == MERCHANT
     assert state.bank == bank + 12_000
     assert state.sides[0].marks == 1
     assert state.result is None
@@ -237,7 +236,7 @@ def test_rules_8_1_3_unpowered_warrant_ties_roll_again() -> None:
     turn(state, 2, 1, 2)
     script_dice(state, *rounds(TIE, *[DEFENDER_LOSES] * 10))
     events = apply(state, 2, "raid")
-    assert [e.loser for e in of(events, RaidRound)] == [-1] + [1] * 10
+    assert [e.loser for e in of(events, RaidRound)] == [NOBODY] + [1] * 10
 
 
 def test_rules_8_1_3_night_gun_defending_wins_ties() -> None:
@@ -264,7 +263,7 @@ def test_rules_8_1_3_unpowered_night_gun_ties_roll_again() -> None:
     turn(state, 0, 1, 1)
     script_dice(state, *rounds(TIE, TIE, *[ATTACKER_LOSES] * 10))
     events = apply(state, 0, "raid")
-    assert [e.loser for e in of(events, RaidRound)] == [-1, -1] + [0] * 10
+    assert [e.loser for e in of(events, RaidRound)] == [NOBODY] * 2 + [0] * 10
     assert no_dice_left(state)
 
 
@@ -296,7 +295,6 @@ def test_rules_8_1_police_raid_limit_is_also_20() -> None:
     assert state.police.people == 8
     assert state.sides[1].marks == 1
     assert payments(events) == []
-    assert BANK == -1
 
 
 def test_rules_8_1_5_police_winning_a_raid_seals_the_business() -> None:
