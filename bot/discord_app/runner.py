@@ -67,6 +67,7 @@ class Prompt:
     pending: Pending
     lines: list[Line] = field(default_factory=list)
     image: bool = False
+    resumed: bool = False  # found after a restart: its narration is not known, so not edited
 
 
 def merge(first: StepResult, second: StepResult) -> StepResult:
@@ -96,6 +97,8 @@ class MatchRunner:
         self.prompt: Prompt | None = None
         self.reminder_id: int | None = None
         self.notes: list[Line] = []
+        # Told in the prompt when it is edited in place; a closed prompt says it itself.
+        self.timeout_note: Line | None = None
         self.board_events: list[Event] = []
         self.closed = False
         self._posts: deque[datetime] = deque()
@@ -165,7 +168,7 @@ class MatchRunner:
             current = await self._fetch_prompt_seq(posted)
             pending = session.pending
             if current == session.seq and posted is not None:
-                self.prompt = Prompt(posted, session.seq, pending.seat, pending, [], True)
+                self.prompt = Prompt(posted, session.seq, pending.seat, pending, [], True, True)
             else:
                 step = StepResult(Verdict.APPLIED, pending=pending, turns_ended=1)
                 await self._publish(step, force_new=True)
@@ -174,11 +177,9 @@ class MatchRunner:
             if timer is not None and timer[0] == session.seq:
                 deadline = timer[1]
                 left = deadline - self.bot.clock()
-                if left < self.timer_length / 2:
-                    # The half-time reminder is already behind us: do not post it again.
-                    self.timer.start(session.seq, deadline, left * 2)
-                else:
-                    self.timer.start(session.seq, deadline, self.timer_length)
+                # Past half time the reminder was already posted: it is not posted again.
+                remind = left > self.timer_length / 2
+                self.timer.start(session.seq, deadline, self.timer_length, remind)
             else:
                 await self._start_timer(session.seq)
 
@@ -338,7 +339,7 @@ class MatchRunner:
                 return
             label = self._label(step.applied[0]) if step.applied else "the safe choice"
             name = session.name(seat)
-            self.notes.append(Line(NOBODY, f"⏱ {name} ran out of time: {label}."))
+            self.timeout_note = Line(NOBODY, f"⏱ {name} ran out of time: {label}.")
             self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
             if self.timeouts[seat] >= TIMEOUTS_BEFORE_COMPUTER and self.player_of(seat):
                 step = merge(step, self._hand(seat))
@@ -450,11 +451,13 @@ class MatchRunner:
             not force_new
             and prev is not None
             and prev.seat == pending.seat
+            and not prev.resumed
             and step.turns_ended == 0
             and not computers
         )
+        timeout_note, self.timeout_note = self.timeout_note, None
         if same and prev is not None:
-            shown = prev.lines + lines
+            shown = prev.lines + ([timeout_note] if timeout_note else []) + lines
             body = self._prompt_body(pending, shown, BOARD if prev.image else None)
             await self._edit(prev.message_id, **body)
             self.prompt = Prompt(prev.message_id, seq, pending.seat, pending, shown, prev.image)

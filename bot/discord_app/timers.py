@@ -29,12 +29,13 @@ class DecisionTimer:
         self.seq: int | None = None
         self.deadline: datetime | None = None
 
-    def start(self, seq: int, deadline: datetime, length: timedelta) -> None:
-        """Count down to `deadline`; remind once when half of `length` is left."""
+    def start(self, seq: int, deadline: datetime, length: timedelta, remind: bool = True) -> None:
+        """Count down to `deadline`; remind once when half of `length` is left (unless the
+        reminder was already given before a restart)."""
         self.cancel()
         self.seq, self.deadline = seq, deadline
         self._task = asyncio.create_task(
-            self._run(seq, deadline, length), name=f"chicago-timer-{self._match_id}-{seq}"
+            self._run(seq, deadline, length, remind), name=f"chicago-timer-{self._match_id}-{seq}"
         )
 
     def cancel(self) -> None:
@@ -43,11 +44,11 @@ class DecisionTimer:
             task.cancel()
         self.seq = self.deadline = None
 
-    async def _run(self, seq: int, deadline: datetime, length: timedelta) -> None:
+    async def _run(self, seq: int, deadline: datetime, length: timedelta, remind: bool) -> None:
         try:
             half = deadline - length / 2
             wait = (half - self._clock()).total_seconds()
-            if wait > 0:
+            if remind and wait > 0:
                 await asyncio.sleep(wait)
                 await self._remind(seq)
             wait = (deadline - self._clock()).total_seconds()

@@ -1,0 +1,84 @@
+"""Restarts and absent players: buttons keep working, timers resume, seats come back."""
+
+from __future__ import annotations
+
+from bot.store import MatchStatus
+from tests.discord.harness import Table, buttons, play_turn, private_text, seat_table
+from tests.discord.test_match import SEED
+
+
+async def test_restart_in_a_raid_prompt_then_the_old_button_works(table: Table) -> None:
+    table.seed = SEED
+    await seat_table(table, ("alice", "bob"), "carol", length="rounds", rounds=6)
+    seen: dict[str, int] = {}
+    for _ in range(100):
+        prompt = table.prompt()
+        assert prompt is not None, "the withdrawal prompt never came"
+        if any(b.decision == "withdraw" for b in buttons(prompt)):
+            break
+        await play_turn(table, seen)
+    posted = len(table.history())
+    await table.restart()
+    await table.env.settle()
+    assert len(table.history()) == posted  # nothing posted twice
+    assert table.prompt() is not None and table.prompt().id == prompt.id  # type: ignore[union-attr]
+    await table.click(table.decider(prompt), prompt, decision="withdraw")
+    stored = await table.bot.store.load(1)
+    assert stored.full_log[-1].decision == "withdraw"
+    await table.env.advance_time(2)
+    assert table.prompt() is not None and table.prompt().id != prompt.id  # type: ignore[union-attr]
+
+
+async def test_timers_resume_with_the_time_left(table: Table) -> None:
+    await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+    await table.env.advance_time(200)  # past half time: the reminder is out
+    reminders = [m for m in table.history() if "half your time" in m.content]
+    assert len(reminders) == 1
+    await table.restart()
+    await table.env.advance_time(60)
+    assert "ran out of time" not in table.texts()
+    assert len([m for m in table.history() if "half your time" in m.content]) == 1
+    await table.env.advance_time(41)  # 301 s in all: the default is applied once
+    assert table.texts().count("ran out of time") == 1
+    stored = await table.bot.store.load(1)
+    assert [d.actor for d in stored.full_log] == ["timer"]
+
+
+async def test_a_seat_handed_to_a_computer_and_taken_back(table: Table) -> None:
+    table.settings = {"turn_timer": 60}
+    await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+    alice, bob = table.members["alice"], table.members["bob"]
+    seen: dict[str, int] = {}
+    for _ in range(60):
+        if "a computer plays their seat now" in table.texts():
+            break
+        prompt = table.prompt()
+        assert prompt is not None
+        if table.decider(prompt) is alice:
+            await table.env.advance_time(61)
+        else:
+            await play_turn(table, seen)
+    else:
+        raise AssertionError("alice's seat was never handed to a computer")
+    stored = await table.bot.store.load(1)
+    assert any(s.user_id == alice.id and s.controller != "user" for s in stored.record.seats)
+    assert [d.actor for d in stored.full_log].count("timer") == 3
+    # The computer plays alice's turns: every prompt now is bob's.
+    for _ in range(6):
+        prompt = table.prompt()
+        assert prompt is not None and table.decider(prompt) is bob
+        await play_turn(table, seen)
+    back = await alice.slash(table.channel, "chicago join")
+    assert private_text(back) == "You have your seat back."
+    for _ in range(40):
+        prompt = table.prompt()
+        assert prompt is not None
+        if table.decider(prompt) is alice:
+            break
+        await play_turn(table, seen)
+    else:
+        raise AssertionError("alice was never asked again")
+    assert "is back at the table" in table.texts()
+    stored = await table.bot.store.load(1)
+    assert stored.record.status is MatchStatus.RUNNING
+    assert all(s.controller == "user" for s in stored.record.seats if s.user_id)
