@@ -1,0 +1,126 @@
+"""`chicago-bot backup` and `chicago-bot prune`: consistent copies while the bot writes,
+pruning that keeps results, one-line errors with exit codes 2 (bad input) and 1."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.store import SqliteStore, backup_database, load_state
+from tests.store.helpers import finish, play, start
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+async def fill(path: Path, matches: int = 2, days_ago: float = 0.0) -> list[int]:
+    def clock() -> float:
+        return time.time() - days_ago * 86_400
+
+    ids = []
+    async with SqliteStore(path, clock=clock) as store:
+        for n in range(matches):
+            match_id, state = await start(store, n, seed=n)
+            await play(store, match_id, state, random.Random(n), 10_000)
+            await finish(store, match_id, state)
+            ids.append(match_id)
+    return ids
+
+
+async def test_backup_is_consistent_while_the_bot_writes(tmp_path: Path) -> None:
+    db = tmp_path / "chicago.db"
+    async with SqliteStore(db) as store:
+        match_id, state = await start(store, 1, seed=5)
+        rng = random.Random(5)
+        writing = asyncio.create_task(play(store, match_id, state, rng, 150))
+        await asyncio.sleep(0.05)
+        await asyncio.to_thread(backup_database, db, tmp_path / "copy.db")
+        await writing
+    copy = tmp_path / "copy.db"
+    with sqlite3.connect(copy) as raw:
+        assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert raw.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    raw.close()
+    assert not (tmp_path / "copy.db-wal").exists()
+    async with SqliteStore(copy) as restored:
+        stored = await restored.load(match_id)
+        seqs = [d.seq for d in stored.full_log]
+        assert seqs == list(range(len(seqs)))
+        await load_state(restored, match_id)  # replays without a warning or an error
+
+
+def test_backup_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "chicago.db"
+    asyncio.run(fill(db))
+    dest = tmp_path / "backup.db"
+    assert main(["backup", str(dest), "--db", str(db)]) == 0
+    assert f"backed up {db} to {dest}" in capsys.readouterr().out
+    with sqlite3.connect(dest) as raw:
+        assert raw.execute("SELECT count(*) FROM results").fetchone() == (2,)
+    raw.close()
+
+    assert main(["backup", str(dest), "--db", str(db)]) == 2
+    assert "already exists" in one_line_error(capsys)
+    assert main(["backup", str(tmp_path / "b2.db"), "--db", str(tmp_path / "none.db")]) == 2
+    assert "does not exist" in one_line_error(capsys)
+    assert main(["backup", str(tmp_path / "no" / "b.db"), "--db", str(db)]) == 2
+    one_line_error(capsys)
+
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a database" * 100)
+    assert main(["backup", str(tmp_path / "b3.db"), "--db", str(junk)]) == 1
+    assert "damaged" in one_line_error(capsys)
+    assert not (tmp_path / "b3.db").exists()
+    assert not (tmp_path / "b3.db.partial").exists()
+
+
+def test_backup_reads_the_database_from_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "elsewhere.db"
+    asyncio.run(fill(db, matches=1))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CHICAGO_DB", str(db))
+    assert main(["backup", "copy.db"]) == 0
+    assert f"backed up {db}" in capsys.readouterr().out
+
+
+def test_prune_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "chicago.db"
+    old = asyncio.run(fill(db, matches=2, days_ago=40))
+    assert main(["prune", "--older-than", "30", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "removed 2 finished match(es)" in out and "2 result(s) kept" in out
+    assert main(["prune", "--older-than", "30", "--db", str(db)]) == 0
+    assert "removed 0 finished match(es)" in capsys.readouterr().out
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("SELECT count(*) FROM matches").fetchone() == (0,)
+        kept = [r[0] for r in raw.execute("SELECT match_id FROM results ORDER BY 1")]
+    raw.close()
+    assert kept == old
+
+
+@pytest.mark.parametrize("days", ["soon", "-1", "nan"])
+def test_prune_rejects_bad_days(days: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["prune", "--older-than", days])
+    assert info.value.code == 2
+    one_line_error(capsys)
+
+
+def test_prune_reports_a_missing_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["prune", "--older-than", "1", "--db", str(tmp_path / "none.db")]) == 2
+    assert "does not exist" in one_line_error(capsys)
