@@ -7,8 +7,9 @@ on names and defaults. The token is a `SecretStr`: it never shows in a repr or a
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DB = Path("chicago.db")
@@ -18,15 +19,26 @@ class Settings(BaseSettings):
     """`DISCORD_TOKEN` is required to connect; everything else has a default."""
 
     model_config = SettingsConfigDict(
-        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        populate_by_name=True,
+        env_ignore_empty=True,  # `CHICAGO_DEV_GUILD=` in a copied .env.example means unset
     )
 
     discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
     db: Path = Field(default=DEFAULT_DB, alias="CHICAGO_DB")
-    log_level: str = Field(default="INFO", alias="CHICAGO_LOG_LEVEL")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
+        default="INFO", alias="CHICAGO_LOG_LEVEL"
+    )
     dev_guild: int | None = Field(default=None, alias="CHICAGO_DEV_GUILD")
     turn_timer: int = Field(default=300, alias="CHICAGO_TURN_TIMER", ge=30, le=86_400)
     computer_delay: float = Field(default=1.5, alias="CHICAGO_COMPUTER_DELAY", ge=0, le=30)
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.upper() if isinstance(value, str) else value
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:

@@ -57,9 +57,8 @@ def run(args: argparse.Namespace) -> int:
     if not token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(
-        level=logging.getLevelNamesMapping().get(settings.log_level.upper(), logging.INFO)
-    )
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
+    logging.getLogger("discord.client").addFilter(lambda r: "voice" not in r.getMessage())
     bot = create_bot(settings)
 
     async def main() -> None:
