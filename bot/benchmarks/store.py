@@ -175,8 +175,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"  commit p99           {percentile(commits, 0.99):10.2f} ms  (target ≤ 5)")
     print(f"  disk fsync median    {statistics.median(fsyncs):10.2f} ms  "
           f"p99 {percentile(fsyncs, 0.99):.2f} ms (the floor of a durable commit)")  # fmt: skip
-    print(f"  load {load_decisions}-decision match {statistics.median(loads):6.2f} ms  "
-          "(median; load + verify + restore; target ≤ 20)")  # fmt: skip
+    print(f"  load {load_decisions} decisions   {statistics.median(loads):10.2f} ms  "
+          "(load + verify + restore; target ≤ 20)")  # fmt: skip
     print(f"  load p99             {percentile(loads, 0.99):10.2f} ms")
     print(f"  open + list running  {open_ms:10.1f} ms  ({FINISHED} finished + {RUNNING} "
           f"running, {listed} listed, {size_mb:.1f} MB; target ≤ 1000)")  # fmt: skip

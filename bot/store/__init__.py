@@ -1,5 +1,6 @@
 """The match store: every match and its decision log, kept in SQLite (aiosqlite)."""
 
+from bot.store.backup import backup_database
 from bot.store.interface import (
     DecisionRecord,
     DuplicateDecision,
@@ -23,7 +24,7 @@ from bot.store.restore import (
     snapshot_of,
 )
 from bot.store.schema import SCHEMA_VERSION
-from bot.store.sqlite import PruneReport, SqliteStore, StoreCounts, backup_database
+from bot.store.sqlite import PruneReport, SqliteStore, StoreCounts
 
 __all__ = [
     "SCHEMA_VERSION",

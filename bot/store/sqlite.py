@@ -26,6 +26,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store import diagnose
+from bot.store.backup import DEFAULT_BUSY_TIMEOUT, backup_database
 from bot.store.interface import (
     DecisionRecord,
     DuplicateDecision,
@@ -40,7 +41,6 @@ from bot.store.schema import MIGRATIONS, SCHEMA_VERSION, Migration
 
 log = logging.getLogger(__name__)
 
-DEFAULT_BUSY_TIMEOUT = 5.0
 _OPEN = "('lobby', 'running')"
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, settings, seed, engine_version, "
@@ -581,42 +581,6 @@ class SqliteStore:
             for r in seat_rows:
                 records[r[0]].seats.append(SeatRecord(r[1], r[2], r[3], r[4], r[5]))
         return list(records.values())
-
-
-def backup_database(source: Path, dest: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> None:
-    """Copy `source` to `dest` with SQLite's online backup: consistent even while the
-    bot writes. The copy is written beside `dest` and renamed into place only once
-    complete and checked, so a failed backup never leaves a partial file; an existing
-    `dest` is never overwritten. The copy is a single self-contained file (no -wal)."""
-    if dest.exists():
-        raise StoreError(f"backup {dest} already exists; choose another name or remove it")
-    if not dest.parent.is_dir():
-        raise StoreError(f"backup {dest}: directory {dest.parent} does not exist")
-    if not source.exists():
-        raise StoreError(f"database {source} does not exist; check --db or CHICAGO_DB")
-    diagnose.check_file(source, write=False)
-    partial = dest.with_name(dest.name + ".partial")
-    partial.unlink(missing_ok=True)
-    try:
-        src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True,
-                              timeout=busy_timeout)  # fmt: skip
-        try:
-            out = sqlite3.connect(partial)
-            try:
-                src.backup(out)
-                out.execute("PRAGMA journal_mode = DELETE")
-                problems = [r[0] for r in out.execute("PRAGMA quick_check")]
-            finally:
-                out.close()
-        finally:
-            src.close()
-    except sqlite3.Error as exc:
-        partial.unlink(missing_ok=True)
-        raise diagnose.describe(source, exc) from None
-    if problems != ["ok"]:
-        partial.unlink(missing_ok=True)
-        raise diagnose.corrupt(source, "; ".join(map(str, problems[:3])))
-    partial.replace(dest)
 
 
 async def _migrate(db: aiosqlite.Connection, migration: Migration) -> None:

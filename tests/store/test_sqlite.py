@@ -13,6 +13,7 @@ from bot.store import (
     DecisionRecord,
     DuplicateDecision,
     MatchStatus,
+    MatchStore,
     SeatRecord,
     SqliteStore,
     StoreError,
@@ -152,3 +153,9 @@ async def test_prune_keeps_results_and_running_matches(db_path: Path) -> None:
                 f"SELECT count(*) FROM {table} WHERE match_id NOT IN (SELECT id FROM matches)"
             ).fetchone()[0]
             assert orphans == 0, table
+
+
+def test_sqlite_store_is_a_match_store(db_path: Path) -> None:
+    """Checked by mypy: the bot may hold a `MatchStore` and be given a `SqliteStore`."""
+    store: MatchStore = SqliteStore(db_path)
+    assert isinstance(store, SqliteStore)
