@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine import MatchState
+from engine import BANK, MERCHANT, NO_SPACE, NOBODY, EndReason, MatchState
 from engine.board import SPACES, Deck
 from engine.characters import CHARACTERS
 from engine.events import (
@@ -43,7 +43,6 @@ from engine.events import (
     TurnStarted,
     Withdrew,
 )
-from engine.state import BANK, MERCHANT, NO_SPACE, NOBODY, EndReason
 
 DECK_NAMES = {Deck.STREET_LIFE.value: "Street Life", Deck.POLICE_FILE.value: "Police File"}
 

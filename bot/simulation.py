@@ -16,10 +16,9 @@ from dataclasses import dataclass, field
 
 from bot.benchmarks import percentile
 from bot.session import MatchSession
-from engine import MatchOptions, MatchState, PlayerSpec, new_match
+from engine import EndReason, MatchOptions, MatchState, PlayerSpec, new_match
 from engine.characters import CHARACTERS
 from engine.computer import LEVELS
-from engine.state import EndReason
 
 ALIASES = {"ai": "normal", "computer": "normal"}
 KINDS: tuple[str, ...] = LEVELS

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.computer.random_player import choose_random
 from engine.decisions import Decision
+from engine.events import Event
 from engine.flow import apply
 from engine.state import MatchState
 
@@ -18,8 +20,17 @@ def random_decision(rng: random.Random, state: MatchState) -> Decision:
     return choose_random(pending, rng)
 
 
-def play_random(state: MatchState, seed: int, max_decisions: int = 20_000) -> list[tuple[int, str]]:
-    """Play to the end; returns the decision log."""
+AfterDecision = Callable[[MatchState, int, Decision, list[Event]], None]
+
+
+def play_random(
+    state: MatchState,
+    seed: int,
+    max_decisions: int = 20_000,
+    after: AfterDecision | None = None,
+) -> list[tuple[int, str]]:
+    """Play to the end; returns the decision log. `after(state, seat, decision, events)`
+    runs after every decision, so property tests can check invariants as play goes."""
     rng = random.Random(seed)
     log: list[tuple[int, str]] = []
     while state.result is None:
@@ -28,6 +39,8 @@ def play_random(state: MatchState, seed: int, max_decisions: int = 20_000) -> li
         pending = state.pending
         assert pending is not None
         decision = random_decision(rng, state)
-        apply(state, pending.seat, decision)
+        events = apply(state, pending.seat, decision)
+        if after is not None:
+            after(state, pending.seat, decision, events)
         log.append((pending.seat, str(decision)))
     return log

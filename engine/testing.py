@@ -8,13 +8,22 @@ from __future__ import annotations
 from engine.board import Deck
 from engine.card_effects import piles
 from engine.cards import card, card_id
+from engine.decisions import DecisionKind
 from engine.events import Event
 from engine.flow import _run
-from engine.state import MERCHANT, MatchState, Step, Turn
+from engine.state import MAX_PEOPLE, MERCHANT, MatchState, Step, Turn
 
 
 def script_dice(state: MatchState, *dice: int) -> None:
-    """Queue dice: the next rolls (moves, raids, bribes, renewals, bonuses) use them first."""
+    """Queue dice; the next rolls use them first, in the order the rules roll them:
+
+    1. a movement roll: two dice;
+    2. on passing Start, the renewal die (§5), then a Don's or Street Bat's bonus die;
+    3. a bribe: one die (§8.2);
+    4. a raid: two dice a round, the attacker's before the defender's (§8.1), round after
+       round until the raid ends or someone must choose to fight on;
+    5. a card's own die (Backroom poker) when the card is resolved.
+    """
     if any(not 1 <= d <= 6 for d in dice):
         raise ValueError("a die shows 1 to 6")
     state.rng.script.extend(dice)
@@ -51,8 +60,39 @@ def _title(deck: Deck, cid: int) -> str:
     return card(deck, cid).title
 
 
+def set_side(
+    state: MatchState,
+    seat: int,
+    *,
+    cash: int | None = None,
+    people: int | None = None,
+    marks: int | None = None,
+    powered: bool | None = None,
+) -> None:
+    """Set a side's cash, people, marks or power for a scene. Cash comes from (or goes
+    back to) the bank, so the money total stays $265,000 (RULES §2.2)."""
+    side = state.sides[seat]
+    if cash is not None:
+        if cash < 0 or cash - side.cash > state.bank:
+            raise ValueError(f"cash {cash} cannot be balanced by the bank's {state.bank}")
+        state.bank -= cash - side.cash
+        side.cash = cash
+    if people is not None:
+        if not 0 <= people <= MAX_PEOPLE:
+            raise ValueError(f"a side has 0 to {MAX_PEOPLE} people")
+        side.people = people
+    if marks is not None:
+        side.marks = marks
+    if powered is not None:
+        side.powered = powered
+
+
 def begin_turn(state: MatchState, seat: int, round_number: int | None = None) -> list[Event]:
-    """Drop whatever was pending and start `seat`'s turn afresh."""
+    """Drop whatever was pending and start `seat`'s turn afresh. A turn dropped before its
+    roll was never played, so it is not counted: each side's turn count stays true."""
+    asked = state.pending
+    if asked is not None and asked.kind is DecisionKind.ROLL:
+        state.sides[asked.seat].turns -= 1
     state.pending = None
     state.raid = None
     state.offer = None
@@ -65,4 +105,12 @@ def begin_turn(state: MatchState, seat: int, round_number: int | None = None) ->
     return events
 
 
-__all__ = ["MERCHANT", "begin_turn", "give", "place", "script_dice", "stack_card"]
+__all__ = [
+    "MERCHANT",
+    "begin_turn",
+    "give",
+    "place",
+    "script_dice",
+    "set_side",
+    "stack_card",
+]

@@ -12,9 +12,8 @@ import statistics
 import time
 
 from bot.benchmarks import percentile
-from engine import apply, new_match
+from engine import PlayerSpec, apply, new_match
 from engine.computer import LEVELS, choose
-from engine.state import PlayerSpec
 
 TARGET_P99_MS = 20.0
 

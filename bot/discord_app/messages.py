@@ -14,15 +14,18 @@ import discord
 
 from bot.narration import Line, money, standings
 from bot.store.interface import SeatRecord
-from engine import DecisionKind, MatchState, Option, Pending
-from engine.board import SPACES
-from engine.characters import CHARACTERS
-from engine.decisions import (
+from engine import (
     BribeOrRaidFacts,
+    DecisionKind,
     FightOrWithdrawFacts,
+    MatchState,
+    Option,
     PayOrRaidFacts,
+    Pending,
     TradeAnswerFacts,
 )
+from engine.board import SPACES
+from engine.characters import CHARACTERS
 
 COLOUR = discord.Colour(0xB8860B)  # old gold: the game's accent
 FINISHED_COLOUR = discord.Colour(0x2E7D32)
@@ -131,6 +134,36 @@ def lobby_embed(
         text=(note + " · " if note else "") + footer + " Seats and characters "
         "are dealt by the seed at the start."
     )
+    return embed
+
+
+def dealt_lines(state: MatchState, seats: Sequence[SeatRecord]) -> list[str]:
+    """Who plays what, in seat order, as the seed dealt it."""
+    out = []
+    for side, seat in zip(state.sides, seats, strict=False):
+        role = "the police" if side.is_police else CHARACTERS[side.character].name
+        if seat.user_id is None:
+            out.append(f"{COMPUTER_MARK} {side.name} plays {role} ({seat.computer} computer)")
+        else:
+            out.append(f"{side.name} (<@{seat.user_id}>) plays {role}")
+    return out
+
+
+def started_embed(
+    host_id: int, settings: dict[str, Any], state: MatchState, seats: Sequence[SeatRecord]
+) -> discord.Embed:
+    """The lobby once the match is on: the seats as dealt, in playing order."""
+    embed = discord.Embed(
+        title="Chicago 1927 — the match is on",
+        description=(
+            f"Host <@{host_id}> · {length_text(settings)} · "
+            f"{timer_text(int(settings['timer']))} per decision"
+        ),
+        colour=COLOUR,
+    )
+    lines = [f"{i}. {text}" for i, text in enumerate(dealt_lines(state, seats), start=1)]
+    embed.add_field(name="Seats, in playing order", value="\n".join(lines), inline=False)
+    embed.set_footer(text="Seats and characters were dealt by the seed.")
     return embed
 
 

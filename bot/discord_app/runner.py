@@ -37,9 +37,8 @@ from bot.store import (
     snapshot_due,
     snapshot_of,
 )
-from engine import Pending
+from engine import NOBODY, Pending
 from engine.events import Event
-from engine.state import NOBODY
 
 if TYPE_CHECKING:
     from bot.discord_app.app import ChicagoBot
@@ -278,10 +277,12 @@ class MatchRunner:
             await self._commit(step)
             lobby_id = (await self.store.messages(self.match_id)).get("lobby")
             if lobby_id is not None:
-                started = messages.lobby_embed(
-                    self.record.host_id, self.settings, self.seats, "The match has started"
+                started = messages.started_embed(
+                    self.record.host_id, self.settings, session.state, self.seats
                 )
                 await self._edit(lobby_id, embed=started, view=None)
+            dealt = "; ".join(messages.dealt_lines(session.state, self.seats))
+            self.notes.append(Line(NOBODY, f"The seed deals the seats: {dealt}."))
             await self._publish(step, force_new=True)
             return True, "The match has started."
 

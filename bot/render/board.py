@@ -15,8 +15,8 @@ from bot.render.panel import draw_panel
 from bot.render.ring import draw_control, draw_paths, draw_pieces, draw_whole_blocks
 from bot.render.static_layer import static_layer
 from bot.render.view import BoardView, snapshot
+from engine import MatchState
 from engine.events import Event
-from engine.state import MatchState
 
 # zlib level 3 is within a few percent of level 6 in size on this picture, and
 # twice as fast.

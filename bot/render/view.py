@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from bot.render.palette import side_colour
 from bot.render.recent import Recent, summarise
 from bot.render.vision import RGB
+from engine import MatchState
 from engine.characters import CHARACTERS
 from engine.events import Event
-from engine.state import MatchState
 
 # What the pending decision asks, in a few words (RULES §13).
 DECISION_WORDS: dict[str, str] = {

@@ -12,7 +12,7 @@ from engine.decisions import DecisionKind, Pending
 from engine.events import Event, Paid
 from engine.flow import new_match
 from engine.state import BANK, MERCHANT, NOBODY, TOTAL_MONEY, MatchState
-from engine.testing import begin_turn, place, script_dice, stack_card
+from engine.testing import begin_turn, place, script_dice, set_side, stack_card
 
 TOTAL = TOTAL_MONEY
 DEFAULT_CHARACTERS = (
@@ -52,9 +52,7 @@ def offered(state: MatchState) -> list[str]:
 
 def set_cash(state: MatchState, seat: int, amount: int) -> None:
     """Set a side's cash, taking the difference from (or giving it to) the bank."""
-    side = state.sides[seat]
-    state.bank -= amount - side.cash
-    side.cash = amount
+    set_side(state, seat, cash=amount)
 
 
 def conserved(state: MatchState) -> bool:

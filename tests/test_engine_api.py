@@ -1,0 +1,132 @@
+"""The engine's public surface: one step table, a player view without secrets, saved
+state with a format version, limits declared once."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import build_parser
+from engine import (
+    PUBLIC_MODULES,
+    STATE_FORMAT,
+    DecisionKind,
+    MatchState,
+    StateFormatError,
+    new_match,
+    player_view,
+)
+from engine.limits import BOSS_COUNTS, MARKS_CHOICES
+from engine.random_play import play_random
+from engine.steps import DECISION_HANDLERS, STEP_HANDLERS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _scheduled_step_kinds() -> set[str]:
+    """Every step kind the engine's source pushes onto the agenda."""
+    kinds: set[str] = set()
+    for path in (ROOT / "engine").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name == "push" and len(node.args) >= 2:
+                target = node.args[1]
+            elif name == "Step" and node.args:
+                target = node.args[0]
+            else:
+                continue
+            for sub in ast.walk(target):
+                if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                    kinds.add(sub.value)
+    return kinds
+
+
+def test_every_step_and_decision_kind_has_exactly_one_handler_in_the_table() -> None:
+    scheduled = _scheduled_step_kinds()
+    assert {"turn", "end_turn", "raid", "action"} <= scheduled
+    assert scheduled == set(STEP_HANDLERS)
+    assert set(DECISION_HANDLERS) == set(DecisionKind)
+
+
+def test_the_bot_imports_only_the_engines_public_modules() -> None:
+    used: dict[str, set[str]] = {}
+    for path in (ROOT / "bot").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
+                used.setdefault(node.module or "", set()).add(str(path.relative_to(ROOT)))
+    private = {module: files for module, files in used.items() if module not in PUBLIC_MODULES}
+    assert private == {}
+
+
+def _played(seed: int) -> MatchState:
+    state = new_match(3, seed)
+    play_random(state, seed, max_decisions=40)
+    return state
+
+
+def test_the_player_view_holds_no_seed_generator_or_deck_order() -> None:
+    state = new_match(3, 424242)
+    state.rng.counter = 987654321
+    text = player_view(state).to_json().decode()
+    data = json.loads(text)
+    assert "rng" not in data and "seed" not in text and "987654321" not in text
+    assert "424242" not in text and "agenda" not in data
+    assert data["street_deck_left"] == len(state.street_deck)
+    assert "street_deck" not in data and "police_deck" not in data
+
+
+def test_nothing_can_be_predicted_from_the_player_view() -> None:
+    """Two matches that differ only in what is hidden (seed, generator position, deck
+    order) give the same view, so the view cannot tell the next die or card."""
+    state = new_match(2, 1)
+    other = MatchState.from_json(state.to_json())
+    other.rng.seed, other.rng.counter = 99, 12345
+    other.street_deck.reverse()
+    other.police_deck.reverse()
+    assert other.street_deck != state.street_deck
+    assert player_view(other).to_json() == player_view(state).to_json()
+
+
+def test_saved_state_carries_its_format_and_another_format_is_refused() -> None:
+    state = new_match(2, 5)
+    data = json.loads(state.to_json())
+    assert data["format"] == STATE_FORMAT
+    assert MatchState.from_json(state.to_json()).to_json() == state.to_json()
+    for bad in (STATE_FORMAT + 1, None):
+        changed = dict(data)
+        if bad is None:
+            del changed["format"]
+        else:
+            changed["format"] = bad
+        with pytest.raises(StateFormatError):
+            MatchState.from_json(json.dumps(changed))
+
+
+def test_the_command_line_reads_the_game_limits_from_the_engine() -> None:
+    parser = build_parser()
+    demo = parser._subparsers._group_actions[0].choices["demo"]  # type: ignore[union-attr]
+    by_flag = {a.option_strings[0]: a for a in demo._actions if a.option_strings}
+    assert tuple(by_flag["--bosses"].choices) == BOSS_COUNTS
+    assert tuple(by_flag["--marks"].choices) == MARKS_CHOICES
+
+
+def test_help_does_not_load_the_picture_or_discord_libraries() -> None:
+    code = (
+        "import sys, contextlib, io\n"
+        "from bot.cli import main\n"
+        "for cmd in ('demo', 'render', 'simulate', 'bench'):\n"
+        "    with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "        main([cmd, '--help'])\n"
+        "print(sorted(m for m in ('PIL', 'discord', 'aiosqlite') if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "[]"
