@@ -110,7 +110,8 @@ class ChicagoBot(commands.Bot):
         screen was behind) is answered too, instead of failing silently."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: dict[str, object] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         message = interaction.message
         if not custom_id.startswith("chicago:") or message is None:
             return

@@ -25,7 +25,7 @@ from bot.store import SqliteStore
 
 # simcord waits 50 ms of quiet after every interaction; 1 ms is plenty for this bot and
 # makes a full match of clicks run in seconds (private knob: re-check on upgrades).
-simcord.env.Env._settle_internal.__kwdefaults__["idle"] = 0.001
+simcord.env.Env._settle_internal.__kwdefaults__["idle"] = 0.001  # type: ignore[index]
 
 DECISION = re.compile(r"chicago:(\d+):(\d+):(\S+)")
 MENTION = re.compile(r"<@(\d+)>")
@@ -65,7 +65,9 @@ def buttons(message: Any) -> list[Button]:
             if isinstance(child, dict):
                 if child.get("type") == 2:
                     out.append(
-                        Button(child["custom_id"], child.get("label", ""), child.get("disabled", False))
+                        Button(
+                            child["custom_id"], child.get("label", ""), child.get("disabled", False)
+                        )
                     )
             elif isinstance(child, discord.Button):
                 out.append(Button(child.custom_id or "", child.label or "", child.disabled))
@@ -97,7 +99,9 @@ class Table:
         await self.env.start()
         self.guild = self.env.create_guild("Speakeasy")
         self.channel = self.guild.create_text_channel("chicago")
-        self.mods = self.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+        self.mods = self.guild.create_role(
+            "Mods", permissions=discord.Permissions(manage_channels=True)
+        )
         self.members = {n: self.guild.add_member(self.env.create_user(n)) for n in self.names}
         self.by_id = {m.id: m for m in self.members.values()}
         return self
@@ -152,7 +156,11 @@ class Table:
     # --- acting ---------------------------------------------------------------------
 
     async def click(
-        self, member: simcord.MemberActor, message: Any, *, decision: str | None = None,
+        self,
+        member: simcord.MemberActor,
+        message: Any,
+        *,
+        decision: str | None = None,
         label: str | None = None,
     ) -> simcord.InteractionResult:
         custom_id = None
@@ -171,7 +179,7 @@ class Table:
         stored = copy.copy(backend.get_message(message.channel.id, message.id))
         if isinstance(message, discord.Message):
             # What the player's screen shows: the message as it was when they saw it.
-            stored.components = [row.to_dict() for row in message.components]
+            stored.components = [row.to_dict() for row in message.components]  # type: ignore[misc]
         data = {"custom_id": custom_id, "component_type": 2}
         result = await _component_interaction(member, stored, data)
         assert result.acknowledged, "the bot did not answer the click"
@@ -225,12 +233,17 @@ async def play_turn(table: Table, seen: dict[str, int], pause: float = 1.5) -> B
 
 
 async def seat_table(
-    table: Table, bosses: tuple[str, ...], police: str | None, computers: tuple[str, ...] = (),
+    table: Table,
+    bosses: tuple[str, ...],
+    police: str | None,
+    computers: tuple[str, ...] = (),
     **options: Any,
 ) -> None:
     """Open a lobby hosted by the first boss, seat everyone, add computers, start."""
     host = table.members[bosses[0]]
-    await table.open_lobby(bosses[0], bosses=len(bosses) + sum(c.startswith("boss") for c in computers), **options)
+    await table.open_lobby(
+        bosses[0], bosses=len(bosses) + sum(c.startswith("boss") for c in computers), **options
+    )
     for name in bosses[1:]:
         await table.click(table.members[name], table.lobby(), label="Join as boss")
     if police is not None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
 from bot.store import MatchStatus
+from tests.discord.conftest import LogGuard
 from tests.discord.harness import Table, buttons, private_text, seat_table
 
 
@@ -129,3 +131,20 @@ async def test_help_and_board(table: Table) -> None:
     assert private.response.attachments[0].filename == "board.png"
     public = await table.members["dave"].slash(table.channel, "chicago board", public=True)
     assert not public.ephemeral
+
+
+async def test_an_error_is_told_privately_logged_and_the_match_goes_on(
+    table: Table, no_errors_logged: LogGuard, caplog: pytest.LogCaptureFixture
+) -> None:
+    await two_players(table)
+    prompt = table.prompt()
+    assert prompt is not None
+    no_errors_logged.expect("match 1: decision 0 'roll' failed")
+    table.env.inject_error("PATCH", f"/channels/{table.channel.id}/messages/*", times=1)
+    result = await table.click(table.decider(prompt), prompt, decision="roll")
+    assert "Something went wrong" in private_text(result)
+    assert any("match 1: decision 0 'roll' failed" in r.getMessage() for r in caplog.records)
+    stored = await table.bot.store.load(1)
+    assert [d.decision for d in stored.full_log] == ["roll"]
+    after = table.prompt()
+    assert after is not None and buttons(after)[0].seq == 1  # the match was not left stuck

@@ -16,9 +16,7 @@ SEED = 6
 
 def posts_in_window(table: Table, window: timedelta = timedelta(seconds=5)) -> int:
     times = sorted(m.created_at for m in table.history())
-    return max(
-        (sum(1 for t in times if start <= t < start + window) for start in times), default=0
-    )
+    return max((sum(1 for t in times if start <= t < start + window) for start in times), default=0)
 
 
 async def test_three_players_play_a_whole_match(table: Table) -> None:
@@ -59,7 +57,9 @@ async def test_three_players_play_a_whole_match(table: Table) -> None:
     assert final.attachments and final.attachments[0].filename == "board.png"
     # The log replays to the same end: seed + decisions is the whole match.
     assert stored.setup_json is not None
-    state, _ = replay(load_setup(stored.setup_json), [(d.seat, d.decision) for d in stored.full_log])
+    state, _ = replay(
+        load_setup(stored.setup_json), [(d.seat, d.decision) for d in stored.full_log]
+    )
     assert state.result is not None and state.result.winner >= 0
     assert posts_in_window(table) <= 5
 
@@ -81,4 +81,6 @@ async def test_a_match_with_computer_players(table: Table) -> None:
     # Computer turns are summarised: one message per prompt to alice, not one per move.
     posted = table.history()
     assert len(posted) <= clicks + 3
-    assert "🤖" in table.texts() or any("🤖" in (e.footer.text or "") for m in posted for e in m.embeds)
+    assert "🤖" in table.texts() or any(
+        "🤖" in (e.footer.text or "") for m in posted for e in m.embeds
+    )

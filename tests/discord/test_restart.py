@@ -11,22 +11,26 @@ async def test_restart_in_a_raid_prompt_then_the_old_button_works(table: Table) 
     table.seed = SEED
     await seat_table(table, ("alice", "bob"), "carol", length="rounds", rounds=6)
     seen: dict[str, int] = {}
+    prompt = None
     for _ in range(100):
         prompt = table.prompt()
         assert prompt is not None, "the withdrawal prompt never came"
         if any(b.decision == "withdraw" for b in buttons(prompt)):
             break
         await play_turn(table, seen)
+    assert prompt is not None
     posted = len(table.history())
     await table.restart()
     await table.env.settle()
     assert len(table.history()) == posted  # nothing posted twice
-    assert table.prompt() is not None and table.prompt().id == prompt.id  # type: ignore[union-attr]
+    still = table.prompt()
+    assert still is not None and still.id == prompt.id
     await table.click(table.decider(prompt), prompt, decision="withdraw")
     stored = await table.bot.store.load(1)
     assert stored.full_log[-1].decision == "withdraw"
     await table.env.advance_time(2)
-    assert table.prompt() is not None and table.prompt().id != prompt.id  # type: ignore[union-attr]
+    after = table.prompt()
+    assert after is not None and after.id != prompt.id
 
 
 async def test_timers_resume_with_the_time_left(table: Table) -> None:
