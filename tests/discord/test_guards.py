@@ -148,3 +148,30 @@ async def test_an_error_is_told_privately_logged_and_the_match_goes_on(
     assert [d.decision for d in stored.full_log] == ["roll"]
     after = table.prompt()
     assert after is not None and buttons(after)[0].seq == 1  # the match was not left stuck
+
+
+async def test_a_match_in_a_new_thread(table: Table) -> None:
+    result = await table.open_lobby(bosses=2, thread=True)
+    assert result.ephemeral and "lobby is open in" in private_text(result)
+    thread = table.channel.threads[0]
+    bob = table.members["bob"]
+    joined = await bob.slash(thread, "chicago join", role="police")
+    assert private_text(joined) == "You joined as the police."
+    lobby = table.history(thread)[0]
+    assert "<@" + str(bob.id) + ">" in lobby.embeds[0].fields[1].value  # type: ignore[operator]
+    await table.click(table.members["alice"], lobby, label="Add computer player")
+    started = await table.members["alice"].slash(thread, "chicago start")
+    assert "Every seat" in private_text(started)  # one boss seat is still open
+    assert table.bot.router.in_channel(table.channel.id) is None  # the parent stays free
+
+
+async def test_leaving_a_running_match_hands_the_seat_to_a_computer(table: Table) -> None:
+    await two_players(table)
+    prompt = table.prompt()
+    assert prompt is not None
+    leaver = table.decider(prompt)
+    left = await leaver.slash(table.channel, "chicago leave")
+    assert "A computer plays your seat" in private_text(left)
+    assert "left the table" in table.texts()
+    now = table.prompt()
+    assert now is not None and table.decider(now) is not leaver
