@@ -15,3 +15,12 @@ def test_readme_engine_example_runs() -> None:
     exec(compile(blocks[0], "README.md", "exec"), namespace)
     state = namespace["state"]
     assert getattr(state, "result", None) is not None
+
+
+def test_readme_session_example_runs() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.S)
+    session_blocks = [b for b in blocks if "MatchSession" in b]
+    assert session_blocks, "the README has no session example"
+    namespace: dict[str, object] = {}
+    exec(compile(session_blocks[0], "README.md", "exec"), namespace)
+    assert namespace["rebuilt"] is not None
