@@ -131,14 +131,13 @@ class MatchSession:
         log: Sequence[Applied],
         controllers: dict[int, str] | None = None,
         snapshot_json: str | bytes | None = None,
-        snapshot_seq: int = 0,
     ) -> MatchSession:
-        """The match as it stood after `log`: from the snapshot (taken after `snapshot_seq`
-        decisions) when given, else replayed from the setup. Raises IllegalDecision if the
-        log does not fit the match."""
+        """The match as it stood after `log`: from the snapshot when given (it knows how
+        many decisions it holds, so only the later ones are applied), else replayed from
+        the setup. Raises IllegalDecision if the log does not fit the match."""
         if snapshot_json is not None:
             state = MatchState.from_json(snapshot_json)
-            for entry in log[snapshot_seq:]:
+            for entry in log[state.seq :]:
                 apply(state, entry.seat, entry.decision)
         else:
             state, _ = replay(setup, ((entry.seat, entry.decision) for entry in log))

@@ -68,9 +68,8 @@ def test_a_session_rebuilt_from_setup_and_log_continues_and_narrates_identically
     rebuilt = MatchSession.restore(session.state.setup, session.log)
     assert rebuilt.state.to_json() == session.state.to_json()
     snapshot = MatchSession.restore(
-        session.state.setup, session.log, snapshot_json=session.state.to_json(),
-        snapshot_seq=session.seq,
-    )  # fmt: skip
+        session.state.setup, session.log, snapshot_json=session.state.to_json()
+    )
     original, again = finish(session), finish(rebuilt)
     assert [s.lines for s in original] == [s.lines for s in again]
     assert [s.events for s in original] == [s.events for s in again]
