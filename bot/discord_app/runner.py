@@ -48,6 +48,7 @@ log = logging.getLogger("chicago.bot")
 TIMEOUTS_BEFORE_COMPUTER = 3
 HANDED_LEVEL = "normal"
 BOARD = "board.png"
+TURN_HEADER = "— Round "  # how the narrator opens a turn
 POSTS_PER_WINDOW = 5
 WINDOW = timedelta(seconds=5)
 
@@ -67,6 +68,14 @@ class Prompt:
     lines: list[Line] = field(default_factory=list)
     image: bool = False
     resumed: bool = False  # found after a restart: its narration is not known, so not edited
+
+
+def split_at_turn(lines: Sequence[Line]) -> tuple[list[Line], list[Line]]:
+    """The lines that finish the turn under way, and those from the next turn's header on."""
+    for i, line in enumerate(lines):
+        if line.text.startswith(TURN_HEADER):
+            return list(lines[:i]), list(lines[i:])
+    return list(lines), []
 
 
 def merge(first: StepResult, second: StepResult) -> StepResult:
@@ -283,6 +292,11 @@ class MatchRunner:
                 await self._edit(lobby_id, embed=started, view=None)
             dealt = "; ".join(messages.dealt_lines(session.state, self.seats))
             self.notes.append(Line(NOBODY, f"The seed deals the seats: {dealt}."))
+            state = session.state
+            first = state.sides[state.turn.seat].name
+            self.notes.append(
+                Line(state.turn.seat, f"{TURN_HEADER}{state.round}: {first}'s turn —")
+            )
             await self._publish(step, force_new=True)
             return True, "The match has started."
 
@@ -464,7 +478,8 @@ class MatchRunner:
             self.prompt = Prompt(prev.message_id, seq, pending.seat, pending, shown, prev.image)
             return
         if prev is not None:
-            await self._close(prev, step.applied)
+            head, lines = split_at_turn(lines)
+            await self._close(prev, step.applied, prev.lines + head)
         image = step.turns_ended > 0 or prev is None
         body = self._prompt_body(pending, lines, BOARD if image else None)
         if image:
@@ -495,8 +510,11 @@ class MatchRunner:
         self.board_events = []
         return discord.File(io.BytesIO(png), filename=BOARD)
 
-    async def _close(self, prompt: Prompt, applied: Sequence[Applied]) -> None:
-        """The passed prompt loses its buttons and says what was chosen."""
+    async def _close(
+        self, prompt: Prompt, applied: Sequence[Applied], lines: Sequence[Line] | None = None
+    ) -> None:
+        """The passed prompt loses its buttons and says what was chosen; given the lines
+        that finish its turn, its story is completed too (so a message is one turn)."""
         assert self.session is not None
         mine = next((a for a in applied if a.seq == prompt.seq), None)
         name = self.session.name(prompt.seat)
@@ -508,7 +526,12 @@ class MatchRunner:
             text = f"🤖 **{name}**: {self._label(mine)}."
         else:
             text = f"✅ **{name}**: {self._label(mine)}."
-        await self._edit(prompt.message_id, content=text, view=None)
+        if lines is None or prompt.resumed:
+            await self._edit(prompt.message_id, content=text, view=None)
+            return
+        image = BOARD if prompt.image else None
+        embed = messages.turn_embed(self.session.state, self.seats, lines, "", image)
+        await self._edit(prompt.message_id, content=text, embed=embed, view=None)
 
     async def _finish(self, step: StepResult, lines: Sequence[Line] = ()) -> None:
         """The final standings and board; the match is recorded as finished."""
