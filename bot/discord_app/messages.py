@@ -205,11 +205,25 @@ def situation(state: MatchState, pending: Pending) -> str:
         lost = facts.lost_by(pending.seat)
         return f"{sides[pending.seat].name} has lost {lost} in this fight with {sides[other].name}."
     if isinstance(facts, TradeAnswerFacts):
-        return f"{sides[facts.proposer].name} makes an offer (told above)."
+        return offer_text(sides[facts.proposer].name, facts)
     side = sides[pending.seat]
     if pending.kind in (DecisionKind.ACTION, DecisionKind.POLICE_ACTION):
         return f"{side.name} stands on {SPACES[side.position].name} with {money(side.cash)}."
     return ""
+
+
+def offer_text(proposer: str, facts: TradeAnswerFacts) -> str:
+    """A trade offer from the partner's side: what they would get and give."""
+    parts = []
+    if facts.give:
+        parts.append("you get " + ", ".join(SPACES[s].name for s in facts.give))
+    if facts.take:
+        parts.append("you give " + ", ".join(SPACES[s].name for s in facts.take))
+    if facts.cash > 0:
+        parts.append(f"{proposer} pays you {money(facts.cash)}")
+    elif facts.cash < 0:
+        parts.append(f"you pay {proposer} {money(-facts.cash)}")
+    return f"{proposer} offers a deal: " + ("; ".join(parts) or "nothing") + "."
 
 
 def prompt_content(

@@ -1,0 +1,59 @@
+"""The wording of buttons and texts, without a bot."""
+
+from __future__ import annotations
+
+from bot.discord_app import lobby
+from bot.discord_app.messages import narration_text, offer_text, option_label, shown_options
+from bot.narration import Line
+from bot.store import SeatRecord
+from engine import DecisionKind, Option, Pending, new_match
+from engine.decisions import MeetingTradeFacts, PayOrRaidFacts, TradeAnswerFacts
+
+
+def test_buttons_carry_the_numbers_and_the_reason() -> None:
+    state = new_match(2, 1)
+    seat = state.pending.seat if state.pending else 0
+    facts = PayOrRaidFacts(business=1, owner=1, fine=1250, inspection=False)
+    pay = Option("pay", "Pay $1,250 Protection", amount=1250)
+    raid = Option("raid", "Raid", False, "you need at least 2 soldiers")
+    pending = Pending(DecisionKind.PAY_OR_RAID, seat, [pay, raid], facts)
+    assert option_label(state, pending, pay) == "Pay $1,250 Protection"
+    people = state.sides[seat].people
+    assert option_label(state, pending, raid) == (
+        f"Raid with {people} soldiers — you need at least 2 soldiers"
+    )
+
+
+def test_a_trade_chance_is_answered_with_no_trade() -> None:
+    state = new_match(2, 1)
+    options = [Option("trade", "Propose a trade"), Option("pass", "No trade")]
+    pending = Pending(DecisionKind.MEETING_TRADE, 0, options, MeetingTradeFacts((1,)))
+    shown = shown_options(pending)
+    assert [o.decision for o in shown] == ["pass"]
+    assert option_label(state, pending, shown[0]) == "No trade"
+
+
+def test_an_offer_reads_from_the_partners_side() -> None:
+    facts = TradeAnswerFacts(proposer=0, give=(3,), take=(), cash=-500, at_meeting=False)
+    text = offer_text("Vito", facts)
+    assert text.startswith("Vito offers a deal: you get ") and "you pay Vito $500" in text
+
+
+def test_long_narration_keeps_the_latest_lines() -> None:
+    lines = [Line(0, f"line {i} " + "x" * 80) for i in range(100)]
+    text = narration_text(lines, 1000)
+    assert len(text) <= 1100 and text.startswith("*…") and "line 99" in text
+
+
+def test_lobby_seats_and_start() -> None:
+    settings = {"bosses": 2, "timer": 300}
+    seats: list[SeatRecord] = []
+    assert lobby.take_seat(settings, seats, "boss", "Al", 1) is None
+    assert lobby.take_seat(settings, seats, "boss", "Al", 2) is None
+    assert [s.name for s in seats] == ["Al", "Al 2"]
+    assert lobby.take_seat(settings, seats, "boss", "Cy", 3) == "Every boss seat is taken."
+    assert "the police seat" in (lobby.start_problem(settings, seats) or "")
+    assert lobby.add_computer(settings, seats, "police", "easy") is None
+    assert lobby.start_problem(settings, seats) is None
+    setup = lobby.build_setup(settings, 7, seats)
+    assert [p.name for p in setup.players] == ["Al", "Al 2"] and setup.police.computer == "easy"
