@@ -163,6 +163,10 @@ async def test_a_match_in_a_new_thread(table: Table) -> None:
     started = await table.members["alice"].slash(thread, "chicago start")
     assert "Every seat" in private_text(started)  # one boss seat is still open
     assert table.bot.router.in_channel(table.channel.id) is None  # the parent stays free
+    table.env.backend.delete_channel(thread.id)
+    await table.env.settle()
+    stored = await table.bot.store.load(1)
+    assert stored.record.status is MatchStatus.ABANDONED
 
 
 async def test_leaving_a_running_match_hands_the_seat_to_a_computer(table: Table) -> None:
