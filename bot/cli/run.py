@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
     async def main() -> None:
         async with bot:
+            await bot.store.open()  # a database problem is told before connecting
             await bot.start(token)
 
     try:

@@ -62,3 +62,14 @@ def test_create_bot_builds_without_connecting(tmp_path: Path) -> None:
     bot = create_bot(settings)
     assert not bot.is_ready() and bot.intents.value == discord.Intents(guilds=True).value
     assert SECRET not in repr(settings)
+
+
+def test_an_unusable_database_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", SECRET)
+    monkeypatch.setenv("CHICAGO_DB", str(tmp_path / "missing" / "dir" / "c.db"))
+    assert main(["run"]) == 1
+    out = capsys.readouterr()
+    assert out.err.startswith("chicago-bot run: ") and "Traceback" not in out.err
+    assert SECRET not in out.err + out.out
