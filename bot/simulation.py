@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -143,23 +143,32 @@ def simulate(
     options: MatchOptions | None = None,
     first_seed: int = 1,
     jobs: int = 1,
+    on_progress: Callable[[int], None] | None = None,
 ) -> Summary:
-    """Play `matches` matches with seeds first_seed, first_seed + 1, ..."""
+    """Play `matches` matches with seeds first_seed, first_seed + 1, ...; `on_progress`
+    hears how many are done, so a terminal can show the work moving."""
     options = options or MatchOptions()
     seeds = list(range(first_seed, first_seed + matches))
     kinds = list(boss_kinds)
     began = time.perf_counter()
+    report = on_progress or (lambda done: None)
+    records: list[MatchRecord] = []
     if jobs <= 1 or matches < 2 * jobs:
-        records = [play_match(bosses, s, kinds, police_kind, options) for s in seeds]
+        for seed in seeds:
+            records.append(play_match(bosses, seed, kinds, police_kind, options))
+            report(len(records))
     else:
-        chunks = [seeds[i::jobs] for i in range(jobs)]
+        # Small chunks, so progress moves steadily and the workers finish together.
+        size = max(1, min(25, matches // (4 * jobs)))
         work = [
-            (bosses, chunk, kinds, police_kind, options.marks_to_win, options.round_limit)
-            for chunk in chunks
-        ]
+            (bosses, seeds[i : i + size], kinds, police_kind, options.marks_to_win,
+             options.round_limit)
+            for i in range(0, matches, size)
+        ]  # fmt: skip
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            records = [r for part in pool.map(_play_many, work) for r in part]
-        records.sort(key=lambda r: r.seed)
+            for part in pool.map(_play_many, work):
+                records.extend(part)
+                report(len(records))
     return Summary(
         matches, bosses, kinds, police_kind, options, records, time.perf_counter() - began
     )

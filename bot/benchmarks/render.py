@@ -14,6 +14,7 @@ import statistics
 import time
 
 from bot.benchmarks import peak_memory_mb, percentile
+from bot.cli.output import Progress
 from bot.render import render_png, render_png_async
 from bot.render.sample import Moment, play
 from bot.render.static_layer import static_layer
@@ -56,7 +57,8 @@ async def _stall_during(moments: list[Moment]) -> tuple[list[float], list[float]
     lateness is the longest the loop could not run."""
     stalls: list[float] = []
     wall: list[float] = []
-    for moment in moments:
+    progress = Progress("rendering off the event loop", len(moments))
+    for done, moment in enumerate(moments, start=1):
         stop = asyncio.Event()
         task = asyncio.create_task(_ticker(stop))
         await asyncio.sleep(0)
@@ -65,25 +67,35 @@ async def _stall_during(moments: list[Moment]) -> tuple[list[float], list[float]
         wall.append((time.perf_counter() - started) * 1e3)
         stop.set()
         stalls.append(await task * 1e3)
+        progress.update(done)
+    progress.close()
     return stalls, wall
 
 
 def run(args: argparse.Namespace) -> int:
-    matches = max(1, min(args.matches, 50))
+    """Every sampled picture is drawn twice (timed, then off the loop); a terminal sees
+    the three stages move, since a large --matches takes minutes."""
+    matches: int = args.matches
     started = time.perf_counter()
     static_layer()
     first_ms = (time.perf_counter() - started) * 1e3
     moments: list[Moment] = []
-    for seed in range(args.seed, args.seed + matches):
+    progress = Progress("playing matches", matches)
+    for done, seed in enumerate(range(args.seed, args.seed + matches), start=1):
         moments.extend(_sample(seed, args.bosses))
+        progress.update(done)
+    progress.close()
     render_png(moments[0].state, moments[0].events)  # warm fonts and sprites
     times: list[float] = []
     sizes: list[int] = []
-    for moment in moments:
+    progress = Progress("rendering", len(moments))
+    for done, moment in enumerate(moments, start=1):
         t0 = time.perf_counter()
         data = render_png(moment.state, moment.events)
         times.append((time.perf_counter() - t0) * 1e3)
         sizes.append(len(data))
+        progress.update(done)
+    progress.close()
     stalls, wall = asyncio.run(_stall_during(moments))
     print(
         f"render benchmark: {len(moments)} states from {matches} random matches, "

@@ -7,14 +7,19 @@ heavy imports inside `run`, so `--help` stays instant.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import math
+import os
 import sys
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
 from typing import NoReturn
 
 from engine.limits import MARKS_CHOICES, STANDARD_MARKS
 
 PROG = "chicago-bot"
+DISTRIBUTION = "chicago-1927"
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -35,6 +40,36 @@ def positive_int(text: str) -> int:
     return value
 
 
+def count(text: str) -> int:
+    """An argparse type: a whole number of 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is less than 0")
+    return value
+
+
+def seconds(text: str, most: float = 3600.0) -> float:
+    """An argparse type: a number of seconds from 0 to an hour (no inf, no nan)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 <= value <= most:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and {most:g} seconds")
+    return value
+
+
+def package_version() -> str:
+    """The installed release, from the package metadata (one place: pyproject.toml)."""
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def add_match_options(parser: argparse.ArgumentParser) -> None:
     """The match options of RULES.md's shorter-evening variants: marks to win, round limit."""
     parser.add_argument(
@@ -42,7 +77,8 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
         type=int,
         choices=MARKS_CHOICES,
         default=STANDARD_MARKS,
-        help="Empire Marks to win (default 4; 3 for a short match)",
+        metavar="2..4",
+        help="Empire Marks to win, 2 to 4 (default 4; 3 for a short match)",
     )
     parser.add_argument(
         "--round-limit",
@@ -62,6 +98,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("bench", "bot.cli.bench", "measure speed: engine, render, computer players or the store"),
     ("backup", "bot.cli.backup", "copy the match database safely, even while the bot runs"),
     ("prune", "bot.cli.prune", "remove old finished matches, keeping their results"),
+    ("rulebook", "bot.cli.rulebook", "write the rule book as Markdown and printable HTML"),
 )
 
 
@@ -70,8 +107,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Chicago 1927 — a gangland board game for Discord, with offline tools.",
     )
+    parser.add_argument("--version", action="version", version=f"{PROG} {package_version()}")
+    # Not `required=True`: argparse would then answer "--bogus" with "required: COMMAND".
     subparsers = parser.add_subparsers(
-        dest="command", metavar="COMMAND", parser_class=OneLineParser, required=True
+        dest="command", metavar="COMMAND", parser_class=OneLineParser
     )
     for name, module_name, help_text in SUBCOMMANDS:
         module = importlib.import_module(module_name)
@@ -81,16 +120,67 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+def _report(command: str, message: str) -> None:
+    """One line on stderr, in argparse's "prog: error: ..." form."""
+    prog = f"{PROG} {command}" if command else PROG
+    print(f"{prog}: error: {message}", file=sys.stderr)
+
+
+def _flush_stdout(command: str) -> bool:
+    """Flush what the command printed; a full disk or a closed pipe is told once, and
+    stdout is pointed at /dev/null so Python's exit does not try again with a traceback."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pass
+    except OSError as exc:
+        _report(command, f"cannot write the output: {exc.strerror or exc}")
+    else:
+        return True
+    # Not a real file (a test's capture): then nothing is left to flush at exit.
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return False
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run a subcommand; whatever goes wrong ends as one line and an exit code."""
+    from bot.cli.output import CommandError
+
+    command: str = args.command
     try:
         result: int = args.module.run(args)
+    except CommandError as exc:
+        _report(command, str(exc))
+        return exc.code
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        problem = exc.strerror or str(exc)
+        _report(command, f"{exc.filename}: {problem}" if exc.filename else problem)
+        return 1
+    except MemoryError:
+        _report(command, "out of memory")
+        return 1
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit:
+        if not _flush_stdout(""):
+            raise SystemExit(1) from None
+        raise
+    if args.command is None:
+        parser.error("choose a command: " + ", ".join(name for name, _, _ in SUBCOMMANDS))
+    result = _run(args)
+    if not _flush_stdout(args.command):
+        return 1
     return result
 
 

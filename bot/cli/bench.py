@@ -8,6 +8,10 @@ import importlib
 from bot.cli import positive_int
 from engine.limits import BOSS_COUNTS, DEFAULT_BOSSES
 
+DEFAULT_MATCHES = 200
+# Each render match gives about ten pictures, so fewer matches make a full sample.
+TARGET_MATCHES = {"render": 50}
+
 TARGETS = {
     "engine": ("bot.benchmarks.engine", "random full matches through the rules engine"),
     "render": ("bot.benchmarks.render", "board picture render + PNG encode"),
@@ -19,13 +23,26 @@ TARGETS = {
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("target", choices=sorted(TARGETS), help="what to measure")
     parser.add_argument(
-        "--matches", type=positive_int, default=200, help="matches to play (default 200)"
+        "--matches",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help=f"matches to play (default {DEFAULT_MATCHES}; render: {TARGET_MATCHES['render']})",
     )
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    parser.add_argument("--bosses", type=int, choices=BOSS_COUNTS, default=DEFAULT_BOSSES)
+    parser.add_argument(
+        "--bosses",
+        type=int,
+        choices=BOSS_COUNTS,
+        default=DEFAULT_BOSSES,
+        metavar="2..4",
+        help="number of bosses (default 4)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.matches is None:
+        args.matches = TARGET_MATCHES.get(args.target, DEFAULT_MATCHES)
     module = importlib.import_module(TARGETS[args.target][0])
     result: int = module.run(args)
     return result

@@ -12,7 +12,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bot.cli import add_match_options
+from bot.cli import add_match_options, seconds
+from bot.cli.output import path_text, prepare_folder, remove_files, write_file
 from bot.narration import narrate, standings
 from bot.session import MatchSession
 from engine import MatchOptions, MatchState, PlayerSpec, new_match
@@ -32,24 +33,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1927, help="match seed (default 1927)")
     parser.add_argument(
         "--out",
-        type=Path,
+        type=path_text,
         default=None,
         metavar="DIR",
-        help="write the board picture after every turn to DIR (created if missing)",
+        help=(
+            "write the board picture after every turn to DIR (created if missing; "
+            "the pictures of an earlier demo there are replaced)"
+        ),
     )
-    parser.add_argument("--bosses", type=int, choices=BOSS_COUNTS, default=DEFAULT_BOSSES)
+    parser.add_argument(
+        "--bosses",
+        type=int,
+        choices=BOSS_COUNTS,
+        default=DEFAULT_BOSSES,
+        metavar="2..4",
+        help="number of bosses (default 4)",
+    )
     parser.add_argument(
         "--level", choices=LEVELS, default="normal", help="computer level (default normal)"
     )
     add_match_options(parser)
     parser.add_argument(
         "--delay",
-        type=float,
+        type=seconds,
         default=0.0,
         metavar="SECONDS",
-        help="pause after each turn, to watch it unfold (default 0)",
+        help="pause after each turn, to watch it unfold: 0 to 3600 (default 0)",
     )
-    parser.set_defaults(parser=parser)
 
 
 def load_renderer() -> Renderer | None:
@@ -61,15 +71,23 @@ def load_renderer() -> Renderer | None:
     return render_png
 
 
-def progress(state: MatchState, turns: int, decisions: int) -> str:
-    """One line: where the match stands, marks first since they decide it."""
+def progress(state: MatchState, turns: int, decisions: int, round_: int | None = None) -> str:
+    """One line: where the match stands, marks first since they decide it. `round_` is
+    the round of the turn just told: after a round's last turn the state has already
+    moved on to the next one."""
     goal = state.setup.options.marks_to_win
     sides = ", ".join(
         f"{'Police' if s.is_police else s.name.split()[0]} "
         f"{'out' if s.eliminated else f'{s.marks}/{goal}'}"
         for s in state.sides
     )
-    return f"  [round {state.round} · turn {turns} · {decisions} decisions] {sides}"
+    shown = state.round if round_ is None else round_
+    return f"  [round {shown} · turn {turns} · {decisions} decisions] {sides}"
+
+
+def article(word: str) -> str:
+    """The article a word takes: "an easy", "a normal" (by its first letter)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def play_demo(
@@ -87,7 +105,10 @@ def play_demo(
     setup = new_match(bosses, seed, options, players, PlayerSpec(POLICE_NAME, level)).setup
     session, _ = MatchSession.new(setup, autoplay=False)
     state = session.state
-    write(f"Chicago, 1927 — a demo match, seed {seed}. Every seat is a {level} computer player.")
+    write(
+        f"Chicago, 1927 — a demo match, seed {seed}. "
+        f"Every seat is {article(level)} {level} computer player."
+    )
     for side in state.sides:
         role = "the police" if side.is_police else CHARACTERS[side.character].name
         write(f"  {side.name} plays {role}.")
@@ -96,14 +117,15 @@ def play_demo(
     turn_events: list[Event] = []
     turns = 0
     pictures = 0
+    turn_round = state.round
 
     def close_turn() -> None:
         nonlocal turns, pictures
         turns += 1
-        write(progress(state, turns, session.seq))
+        write(progress(state, turns, session.seq, turn_round))
         if out is not None and renderer is not None:
             pictures += 1
-            (out / f"turn-{turns:04d}.png").write_bytes(renderer(state, turn_events))
+            write_file(out / f"turn-{turns:04d}.png", renderer(state, turn_events))
         if delay > 0:
             time.sleep(delay)
 
@@ -121,12 +143,13 @@ def play_demo(
                 if turn_events:
                     close_turn()
                 turn_events = []
+                turn_round = event.round
                 start = index
         tell(events[start:])
         turn_events.extend(events[start:])
     close_turn()
     if out is not None and renderer is not None:
-        (out / "final.png").write_bytes(renderer(state, turn_events))
+        write_file(out / "final.png", renderer(state, turn_events))
     write("")
     write("Final standings")
     for line in standings(state):
@@ -139,18 +162,23 @@ def play_demo(
     return state
 
 
+def frame_files(folder: Path) -> list[Path]:
+    """The pictures a demo writes into its folder: `turn-NNNN.png` and `final.png`."""
+    found = [p for p in folder.glob("turn-*.png") if p.stem[5:].isdigit()]
+    final = folder / "final.png"
+    return sorted(found) + ([final] if final.is_file() else [])
+
+
 def run(args: argparse.Namespace) -> int:
-    parser: argparse.ArgumentParser = args.parser
-    if args.delay < 0:
-        parser.error("--delay must be 0 or more")
     renderer = None
     if args.out is not None:
-        if args.out.exists() and not args.out.is_dir():
-            parser.error(f"--out {args.out} is a file, not a directory")
-        args.out.mkdir(parents=True, exist_ok=True)
+        prepare_folder(args.out)
         renderer = load_renderer()
         if renderer is None:
             print("note: the board renderer is not available; playing without pictures")
+        old = remove_files(frame_files(args.out))
+        if old:
+            print(f"(removed {old} pictures of an earlier demo from {args.out})")
     options = MatchOptions(marks_to_win=args.marks, round_limit=args.round_limit)
 
     def write(line: str) -> None:

@@ -3,31 +3,46 @@
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
+from bot.cli import count
+from bot.cli.output import check_output_file, path_text, write_file
 from engine.limits import BOSS_COUNTS, DEFAULT_BOSSES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
     parser.add_argument(
-        "--decisions", type=int, default=0, help="random decisions to play first (default 0)"
+        "--decisions",
+        type=count,
+        default=0,
+        metavar="K",
+        help="random decisions to play first (default 0)",
     )
-    parser.add_argument("--bosses", type=int, choices=BOSS_COUNTS, default=DEFAULT_BOSSES)
-    parser.add_argument("--out", type=Path, default=Path("board.png"), help="PNG file to write")
+    parser.add_argument(
+        "--bosses",
+        type=int,
+        choices=BOSS_COUNTS,
+        default=DEFAULT_BOSSES,
+        metavar="2..4",
+        help="number of bosses (default 4)",
+    )
+    parser.add_argument(
+        "--out",
+        type=path_text,
+        default="board.png",
+        metavar="FILE",
+        help="PNG file to write (default board.png)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.decisions < 0:
-        print("chicago-bot render: --decisions must be 0 or more", file=sys.stderr)
-        return 2
+    check_output_file(args.out)
     from bot.render import render_png
     from bot.render.sample import moment_after
 
     moment = moment_after(args.seed, args.decisions, args.bosses)
     data = render_png(moment.state, moment.events)
-    args.out.write_bytes(data)
+    write_file(args.out, data)
     state = moment.state
     status = "match over" if state.result is not None else f"round {state.round}"
     print(

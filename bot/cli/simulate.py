@@ -13,6 +13,7 @@ import argparse
 import os
 
 from bot.cli import add_match_options, positive_int
+from bot.cli.output import CommandError, Progress
 from bot.simulation import KINDS, SeatsError, format_summary, parse_seats, seat_kinds, simulate
 from engine import MatchOptions
 from engine.limits import BOSS_COUNTS
@@ -36,6 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         choices=BOSS_COUNTS,
         default=None,
+        metavar="2..4",
         help="bosses per match (default: as many as --seats lists, else 4)",
     )
     parser.add_argument(
@@ -45,7 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KINDS",
         help=(
             "comma-separated seat kinds, the bosses then the police, or one kind for every "
-            f"seat; kinds: {', '.join(KINDS)} (ai = normal). Seats are shuffled by the seed. "
+            f"seat; kinds: {', '.join(KINDS)} (ai and computer mean normal). Seats are "
+            "shuffled by the seed. "
             "Default: normal"
         ),
     )
@@ -57,16 +60,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=1,
         help=f"worker processes (default 1; this machine has {os.cpu_count() or 1} cores)",
     )
-    parser.set_defaults(parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    parser: argparse.ArgumentParser = args.parser
     try:
         boss_kinds, police_kind = parse_seats(args.seats, args.bosses)
     except SeatsError as exc:
-        parser.error(str(exc))
+        raise CommandError(f"{exc} (try --help)", 2) from None
     options = MatchOptions(marks_to_win=args.marks, round_limit=args.round_limit)
+    progress = Progress("playing matches", args.matches)
     summary = simulate(
         args.matches,
         len(boss_kinds),
@@ -75,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
         options,
         first_seed=args.seed,
         jobs=args.jobs,
+        on_progress=progress.update,
     )
+    progress.close()
     print(format_summary(summary))
     return 0
