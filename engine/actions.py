@@ -46,7 +46,9 @@ def action_options(state: MatchState, seat: int, after_card: bool) -> list[Optio
     rival = here.is_business and owner not in (MERCHANT, seat)
     if rival and not after_card:
         reason = None
-        if state.turn.encounter_done:
+        if state.turn.police_personal:
+            reason = "you already faced the police this turn"
+        elif state.turn.encounter_done:
             reason = "you already paid or raided this turn"
         reason = reason or can_raid(state, seat)
         if reason is None and truce_active(state, owner):
