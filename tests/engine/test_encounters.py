@@ -62,8 +62,10 @@ def test_rules_6_2_personal_encounter_replaces_the_business_encounter() -> None:
     assert asked.facts_as(BribeOrRaidFacts).police_space == 12
     events = decide(state, 0, "bribe", 4)
     assert payments(events) == [(0, 2, 400, "bribe")]
-    asks(state, DecisionKind.ACTION, 0)
+    action = asks(state, DecisionKind.ACTION, 0)
     assert "raid" not in available(state)
+    raid = next(o for o in action.options if o.decision == "raid")
+    assert raid.reason == "you already faced the police this turn"
     assert (state.sides[0].cash, state.sides[1].cash, state.police.cash) == (11_600, 12_000, 12_400)
     assert no_dice_left(state)
 
