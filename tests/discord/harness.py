@@ -256,3 +256,80 @@ async def seat_table(
         await table.click(host, menu.response, label=label)
     started = await table.click(host, table.lobby(), label="Start")
     assert "Every seat" not in private_text(started), private_text(started)
+
+
+# --- several channels and clicks in flight at once (fuzz test, benchmark, preview) ---------
+
+
+def lobby_in(table: Table, channel: Any) -> discord.Message:
+    """The lobby message of the match in `channel`."""
+    for message in table.history(channel):
+        if any(":lobby:" in b.custom_id for b in buttons(message)):
+            return message
+    raise AssertionError(f"no lobby in channel {channel.name}")
+
+
+async def seat_channel(
+    table: Table,
+    channel: Any,
+    bosses: tuple[str, ...],
+    police: str | None,
+    computers: tuple[str, ...] = (),
+    **options: Any,
+) -> None:
+    """`seat_table` for any channel of the table's guild."""
+    host = table.members[bosses[0]]
+    count = len(bosses) + sum(c.startswith("boss") for c in computers)
+    opened = await host.slash(channel, "chicago new", bosses=count, **options)
+    assert opened.acknowledged and not private_text(opened), private_text(opened)
+    for name in bosses[1:]:
+        await table.click(table.members[name], lobby_in(table, channel), label="Join as boss")
+    if police is not None:
+        await table.click(table.members[police], lobby_in(table, channel), label="Join as police")
+    for computer in computers:
+        role, level = computer.split(":")
+        menu = await table.click(host, lobby_in(table, channel), label="Add computer player")
+        assert menu.response is not None
+        await table.click(host, menu.response, label=f"{level.title()} {role}")
+    started = await table.click(host, lobby_in(table, channel), label="Start")
+    assert not private_text(started), private_text(started)
+
+
+async def burst(
+    table: Table, clicks: list[tuple[simcord.MemberActor, Any, str]]
+) -> list[simcord.InteractionResult]:
+    """Clicks that arrive together: every interaction is delivered before the bot has
+    answered any (a double click, two channels at once). Each click is (member, message
+    as the member saw it, custom_id). Uses simcord 3.2.1 internals: re-check on upgrades."""
+    from simcord import interactions as sim_interactions
+    from simcord.backend import serializers
+    from simcord.enums import InteractionType
+
+    env = table.env
+    backend = env.backend
+    env._begin_operation("burst")
+    try:
+        records = []
+        for member, message, custom_id in clicks:
+            stored = copy.copy(backend.get_message(message.channel.id, message.id))
+            if isinstance(message, discord.Message):
+                stored.components = [row.to_dict() for row in message.components]  # type: ignore[misc]
+            record, payload = sim_interactions.base_payload(
+                backend,
+                type=InteractionType.MESSAGE_COMPONENT,
+                channel_id=stored.channel_id,
+                guild_id=member.guild.id,
+                user_id=member.id,
+                data={"custom_id": custom_id, "component_type": 2},
+            )
+            payload["message"] = dict(serializers.message_payload(backend, stored))
+            record.source_message_id = stored.id
+            env._notify_dispatch_observers(record)
+            backend.emit("INTERACTION_CREATE", payload)
+            records.append(record)
+        await env._settle_internal(dispatch="INTERACTION_CREATE")
+    finally:
+        env._end_operation()
+    results = [simcord.InteractionResult(env, record) for record in records]
+    assert all(r.acknowledged for r in results), "the bot did not answer a click"
+    return results
