@@ -83,6 +83,41 @@ class ResultRecord:
 
 
 @dataclass(slots=True)
+class SideResult:
+    """How one side of a finished match fared, for statistics. `user_id` None: a
+    computer seat; `name` is the name it played under (kept when its player leaves)."""
+
+    match_id: int
+    seat: int
+    name: str
+    role: str  # "boss" or "police"
+    character: str
+    user_id: int | None
+    computer: str | None
+    won: bool
+    score: int | None
+    marks: int
+    raids_won: int
+    raids_lost: int
+
+
+@dataclass(slots=True)
+class FinishedMatch:
+    """One line of a server's history: the result, the seats as they were, each side's
+    record (empty for matches finished before side records were kept) and whether the
+    decision log is still stored (`prune` removes it), so a replay can be made."""
+
+    match_id: int
+    guild_id: int | None
+    channel_id: int
+    finished_at: datetime
+    result: ResultRecord
+    seats: list[SeatRecord]
+    sides: list[SideResult] = field(default_factory=list)
+    replayable: bool = False
+
+
+@dataclass(slots=True)
 class StoredMatch:
     """Everything needed to continue a running match: its row, the setup JSON, the
     latest snapshot (state JSON and the seq of the last decision it includes; -1 and None
@@ -165,3 +200,24 @@ class MatchStore(Protocol):
         ...
 
     async def deadline(self, match_id: int) -> tuple[int, datetime] | None: ...
+
+    async def record_sides(self, match_id: int, sides: Sequence[SideResult]) -> None:
+        """Keep each side's record of a finished match (after `finish` stored its result)."""
+        ...
+
+    async def finished_matches(
+        self, guild_id: int | None, limit: int = 10, offset: int = 0
+    ) -> list[FinishedMatch]:
+        """This server's finished matches, newest first."""
+        ...
+
+    async def finished_count(self, guild_id: int | None) -> int: ...
+
+    async def finished_match(self, match_id: int) -> FinishedMatch | None: ...
+
+    async def side_results(
+        self, guild_id: int | None, user_id: int | None = None
+    ) -> list[SideResult]:
+        """Every side record of this server's finished matches played by people (one
+        user's with `user_id`), oldest first."""
+        ...

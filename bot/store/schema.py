@@ -151,7 +151,35 @@ _V2 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_V1, _V2)
+_V3 = Migration(
+    3,
+    "each finished side's result (character, marks, raids) for history and statistics",
+    (
+        # Like `results`, no foreign key: statistics outlive `prune`.
+        """
+        CREATE TABLE result_sides (
+            match_id INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            guild_id INTEGER,
+            user_id INTEGER,
+            name TEXT NOT NULL,
+            role TEXT NOT NULL,
+            character TEXT NOT NULL,
+            computer TEXT,
+            won INTEGER NOT NULL,
+            score INTEGER,
+            marks INTEGER NOT NULL,
+            raids_won INTEGER NOT NULL,
+            raids_lost INTEGER NOT NULL,
+            finished_at REAL NOT NULL,
+            PRIMARY KEY (match_id, seat)
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX result_sides_player ON result_sides(guild_id, user_id)",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3)
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))

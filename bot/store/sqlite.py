@@ -30,10 +30,12 @@ from bot.store.backup import DEFAULT_BUSY_TIMEOUT, backup_database
 from bot.store.interface import (
     DecisionRecord,
     DuplicateDecision,
+    FinishedMatch,
     MatchRecord,
     MatchStatus,
     ResultRecord,
     SeatRecord,
+    SideResult,
     StoredMatch,
     StoreError,
 )
@@ -461,6 +463,102 @@ class SqliteStore:
             return None
         return ResultRecord(row[0], row[1], json.loads(row[2]), row[3], row[4])
 
+    # -- history and statistics -------------------------------------------------------
+
+    async def record_sides(self, match_id: int, sides: Sequence[SideResult]) -> None:
+        """Each side's record of a finished match, stamped with its result's server and
+        time so statistics need no join. Recording again replaces the rows."""
+        async with self._transaction() as db:
+            row = await _one(
+                db, "SELECT guild_id, finished_at FROM results WHERE match_id = ?", (match_id,)
+            )
+            if row is None:
+                raise StoreError(f"match {match_id} has no result to record sides for")
+            guild_id, finished_at = row
+            await db.execute("DELETE FROM result_sides WHERE match_id = ?", (match_id,))
+            await db.executemany(
+                "INSERT INTO result_sides (match_id, seat, guild_id, user_id, name, role, "
+                "character, computer, won, score, marks, raids_won, raids_lost, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        match_id, s.seat, guild_id, s.user_id, s.name, s.role, s.character,
+                        s.computer, int(s.won), s.score, s.marks, s.raids_won, s.raids_lost,
+                        finished_at,
+                    )
+                    for s in sides
+                ],
+            )  # fmt: skip
+
+    async def finished_matches(
+        self, guild_id: int | None, limit: int = 10, offset: int = 0
+    ) -> list[FinishedMatch]:
+        async with self._transaction(write=False) as db:
+            return await self._finished(
+                db,
+                "WHERE r.guild_id IS ? ORDER BY r.finished_at DESC, r.match_id DESC "
+                "LIMIT ? OFFSET ?",
+                (guild_id, limit, offset),
+            )
+
+    async def finished_count(self, guild_id: int | None) -> int:
+        async with self._transaction(write=False) as db:
+            return int(
+                await _scalar(db, "SELECT count(*) FROM results WHERE guild_id IS ?", (guild_id,))
+            )
+
+    async def finished_match(self, match_id: int) -> FinishedMatch | None:
+        async with self._transaction(write=False) as db:
+            found = await self._finished(db, "WHERE r.match_id = ?", (match_id,))
+        return found[0] if found else None
+
+    async def side_results(
+        self, guild_id: int | None, user_id: int | None = None
+    ) -> list[SideResult]:
+        where = "guild_id IS ? AND user_id IS NOT NULL"
+        params: tuple[Any, ...] = (guild_id,)
+        if user_id is not None:
+            where += " AND user_id = ?"
+            params += (user_id,)
+        async with self._transaction(write=False) as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_SIDE_COLUMNS} FROM result_sides WHERE {where} "
+                "ORDER BY finished_at, match_id, seat",
+                params,
+            )
+        return [_side_result(r) for r in rows]
+
+    @staticmethod
+    async def _finished(
+        db: aiosqlite.Connection, tail: str, params: tuple[Any, ...]
+    ) -> list[FinishedMatch]:
+        rows = await db.execute_fetchall(
+            "SELECT r.match_id, r.guild_id, r.channel_id, r.finished_at, r.winner, r.reason, "
+            "r.scores, r.rounds, r.decisions, r.seats, m.id IS NOT NULL AND m.setup IS NOT NULL "
+            f"FROM results r LEFT JOIN matches m ON m.id = r.match_id {tail}",
+            params,
+        )
+        found = [
+            FinishedMatch(
+                r[0], r[1], r[2], _time(r[3]),
+                ResultRecord(r[4], r[5], json.loads(r[6]), r[7], r[8]),
+                [SeatRecord(**seat) for seat in json.loads(r[9])],
+                replayable=bool(r[10]),
+            )
+            for r in rows
+        ]  # fmt: skip
+        if found:
+            by_id = {f.match_id: f for f in found}
+            marks = ",".join("?" * len(by_id))
+            side_rows = await db.execute_fetchall(
+                f"SELECT {_SIDE_COLUMNS} FROM result_sides WHERE match_id IN ({marks}) "
+                "ORDER BY match_id, seat",
+                tuple(by_id),
+            )
+            for r in side_rows:
+                by_id[r[0]].sides.append(_side_result(r))
+        return found
+
     # -- messages and timers ----------------------------------------------------------
 
     async def set_message(self, match_id: int, purpose: str, message_id: int | None) -> None:
@@ -613,6 +711,18 @@ def _match_record(r: Any) -> MatchRecord:
         r[0], r[1], r[2], r[3], MatchStatus(r[4]), json.loads(r[5]), r[6], r[7],
         _time(r[8]), _time(r[9]),
     )  # fmt: skip
+
+
+_SIDE_COLUMNS = (
+    "match_id, seat, name, role, character, user_id, computer, won, score, marks, "
+    "raids_won, raids_lost"
+)
+
+
+def _side_result(r: Any) -> SideResult:
+    return SideResult(
+        r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], r[10], r[11]
+    )
 
 
 def _dump(value: Any) -> str:
