@@ -237,9 +237,26 @@ def prompt_content(
     return text
 
 
-def narration_text(lines: Sequence[Line], limit: int = MAX_DESCRIPTION) -> str:
+def computer_seats(seats: Sequence[SeatRecord]) -> frozenset[int]:
+    """Seats a computer plays now: dealt to one, or handed over after timeouts."""
+    return frozenset(
+        i for i, seat in enumerate(seats) if seat.user_id is None or seat.controller != "user"
+    )
+
+
+def told(line: Line, computers: frozenset[int]) -> str:
+    """One narration line as the channel shows it: turn headers bold, and what a
+    computer seat did marked, so nobody mistakes it for a person's choice."""
+    if line.text.startswith("—"):
+        return f"**{line.text}**"
+    return f"{COMPUTER_MARK} {line.text}" if line.seat in computers else line.text
+
+
+def narration_text(
+    lines: Sequence[Line], limit: int = MAX_DESCRIPTION, computers: frozenset[int] = frozenset()
+) -> str:
     """Narration since the last prompt; the oldest lines give way when it grows long."""
-    texts = [f"**{line.text}**" if line.text.startswith("—") else line.text for line in lines]
+    texts = [told(line, computers) for line in lines]
     dropped = 0
     while texts and len("\n".join(texts)) > limit:
         texts.pop(0)
@@ -250,10 +267,11 @@ def narration_text(lines: Sequence[Line], limit: int = MAX_DESCRIPTION) -> str:
 
 
 def players_line(state: MatchState, seats: Sequence[SeatRecord]) -> str:
+    computers = computer_seats(seats)
     parts = []
-    for side, seat in zip(state.sides, seats, strict=False):
+    for side in state.sides:
         role = "Police" if side.is_police else CHARACTERS[side.character].name
-        mark = f"{COMPUTER_MARK} " if seat.user_id is None or seat.controller != "user" else ""
+        mark = f"{COMPUTER_MARK} " if side.seat in computers else ""
         out = " (out)" if side.eliminated else ""
         parts.append(f"{mark}{side.name} — {role}{out}")
     return " · ".join(parts)
@@ -267,7 +285,7 @@ def turn_embed(
     image: str | None,
 ) -> discord.Embed:
     """A turn's message body: what happened, what is at stake, the board."""
-    body = narration_text(lines)
+    body = narration_text(lines, computers=computer_seats(seats))
     if situation_text:
         body = f"{body}\n\n{situation_text}" if body else situation_text
     embed = discord.Embed(description=body or None, colour=COLOUR)

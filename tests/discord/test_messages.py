@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from bot.discord_app import lobby
+from bot.discord_app import lobby, messages
 from bot.discord_app.messages import narration_text, offer_text, option_label, shown_options
 from bot.narration import Line
 from bot.store import SeatRecord
-from engine import DecisionKind, Option, Pending, new_match
-from engine.decisions import MeetingTradeFacts, PayOrRaidFacts, TradeAnswerFacts
+from engine import (
+    NOBODY,
+    DecisionKind,
+    MeetingTradeFacts,
+    Option,
+    PayOrRaidFacts,
+    Pending,
+    TradeAnswerFacts,
+    new_match,
+)
 
 
 def test_buttons_carry_the_numbers_and_the_reason() -> None:
@@ -57,3 +65,17 @@ def test_lobby_seats_and_start() -> None:
     assert lobby.start_problem(settings, seats) is None
     setup = lobby.build_setup(settings, 7, seats)
     assert [p.name for p in setup.players] == ["Al", "Al 2"] and setup.police.computer == "easy"
+
+
+def test_what_a_computer_seat_did_is_marked_in_the_narration() -> None:
+    lines = [
+        Line(NOBODY, "— Round 2: Bix's turn —"),
+        Line(1, "Bix rolls 3 + 4 to Heist."),
+        Line(0, "Ada pays Bix $500 Protection."),
+    ]
+    text = messages.narration_text(lines, computers=frozenset({1}))
+    assert text.splitlines() == [
+        "**— Round 2: Bix's turn —**",
+        f"{messages.COMPUTER_MARK} Bix rolls 3 + 4 to Heist.",
+        "Ada pays Bix $500 Protection.",
+    ]
