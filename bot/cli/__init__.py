@@ -98,6 +98,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("bench", "bot.cli.bench", "measure speed: engine, render, computer players or the store"),
     ("backup", "bot.cli.backup", "copy the match database safely, even while the bot runs"),
     ("prune", "bot.cli.prune", "remove old finished matches, keeping their results"),
+    ("replay", "bot.cli.replay", "replay and verify a match file from /chicago replay"),
     ("rulebook", "bot.cli.rulebook", "write the rule book as Markdown and printable HTML"),
 )
 

@@ -1,0 +1,71 @@
+"""`chicago-bot replay FILE`: replay and verify a match log exported by the bot, and
+optionally draw it: `--out match.gif` writes the animation, `--out DIR` a PNG a turn."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from bot.cli.output import CommandError, check_output_file, path_text, prepare_folder, write_file
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", type=path_text, metavar="FILE", help="a replay file (.json)")
+    parser.add_argument(
+        "--out",
+        type=path_text,
+        default=None,
+        metavar="PATH",
+        help="write the animation (a .gif file) or every turn's board (a folder of PNGs)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=0,
+        metavar="N",
+        help="processes drawing frames (default: one per CPU, up to 4)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    out: Path | None = args.out
+    as_gif = out is not None and out.suffix.lower() == ".gif"
+    if out is not None:
+        check_output_file(out) if as_gif else prepare_folder(out)
+    from bot.render import animation
+    from bot.replay_file import ReplayRefused, load
+
+    try:
+        data = Path(args.file).read_bytes()
+    except FileNotFoundError:
+        raise CommandError(f"{args.file} does not exist", 2) from None
+    try:
+        replay = load(data)
+    except ReplayRefused as exc:
+        raise CommandError(f"{args.file} refused: {exc}", 1) from None
+    state = replay.state
+    title = f"match {replay.match['id']}" if "id" in replay.match else "the match"
+    print(
+        f"{args.file}: {title}, seed {replay.setup.seed}, {len(state.sides) - 1} bosses + "
+        f"police, {state.seq} decisions, {state.round} rounds"
+    )
+    print("verified: the log replays to the final state recorded in the file")
+    result = state.result
+    if result is not None:
+        print(f"winner: {state.sides[result.winner].name} ({result.reason})")
+        for rank, seat in enumerate(result.ranking, start=1):
+            score = result.scores[seat]
+            shown = "eliminated" if score is None else f"${score:,}"
+            print(f"  {rank}. {state.sides[seat].name:<24} {shown}")
+    if out is None:
+        return 0
+    views = animation.turn_views(replay.setup, replay.decisions)
+    frames = animation.draw_frames(views, jobs=args.jobs)
+    if as_gif:
+        gif = animation.encode_gif(frames)
+        write_file(out, gif)
+        print(f"wrote {out} ({len(gif) / 1e6:.2f} MB, {len(frames)} frames)")
+    else:
+        written = animation.write_pngs(frames, out)
+        print(f"wrote {len(written)} frames to {out}/ (turn-0000.png is the setup)")
+    return 0
