@@ -135,9 +135,15 @@ class Router:
                 ok, text = await runner.join(user, action.removeprefix("join_"))
             elif action == "leave":
                 ok, text = await runner.leave(user.id)
-            elif action.startswith("add:"):
-                _, role, level = action.split(":")
-                ok, text = await runner.add_computer(user.id, role, level)
+            elif action.startswith(("add:", "remove:")):
+                if action.startswith("add:"):
+                    _, role, level = action.split(":")
+                    ok, text = await runner.add_computer(user.id, role, level)
+                else:
+                    index = action.removeprefix("remove:")
+                    ok, text = (False, "That button is no longer in use.")
+                    if index.isdigit():
+                        ok, text = await runner.remove_computer(user.id, int(index))
                 if ok:
                     await interaction.response.edit_message(content=f"✅ {text}", view=None)
                     await runner.refresh_lobby()

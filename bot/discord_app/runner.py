@@ -228,6 +228,20 @@ class MatchRunner:
             await self._set_seats(seats)
             return True, f"Added a {level} computer {'police' if role == 'police' else 'boss'}."
 
+    async def remove_computer(self, user_id: int, index: int) -> tuple[bool, str]:
+        """The host takes a computer player out of the lobby again."""
+        async with self.lock:
+            if self.session is not None:
+                return False, "The match has already started."
+            if user_id != self.record.host_id:
+                return False, "Only the host can remove computer players."
+            seats = list(self.seats)
+            if not 0 <= index < len(seats) or seats[index].user_id is not None:
+                return False, "That seat has changed since; open the menu again."
+            removed = seats.pop(index)
+            await self._set_seats(seats)
+            return True, f"Removed {removed.name}."
+
     async def leave(self, user_id: int) -> tuple[bool, str]:
         async with self.lock:
             seat = self.seat_of(user_id)
@@ -249,7 +263,7 @@ class MatchRunner:
             return False, "The match has already started.", None
         if user_id != self.record.host_id:
             return False, "Only the host can add computer players.", None
-        return True, "Which computer player?", computer_choice_view(self.match_id)
+        return True, "Which computer player?", computer_choice_view(self.match_id, self.seats)
 
     def lobby_message(self, note: str = "") -> dict[str, Any]:
         return {

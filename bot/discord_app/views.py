@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_app.messages import option_label, shown_options
+from bot.store import SeatRecord
 from engine import MatchState, Option, Pending
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ class DecisionButton(
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"chicago:(?P<match>\d+):lobby:(?P<action>[a-z_:]+)",
+    template=r"chicago:(?P<match>\d+):lobby:(?P<action>[a-z0-9_:]+)",
 ):
     """Join as boss, join as police, add a computer player, leave, start."""
 
@@ -179,6 +180,12 @@ DYNAMIC_ITEMS = (DecisionButton, LobbyButton, EndButton)
 def decision_view(match_id: int, seq: int, state: MatchState, pending: Pending) -> discord.ui.View:
     """A button for exactly the options the engine offers; unavailable ones disabled."""
     view = discord.ui.View(timeout=None)
+    trade = next((o for o in pending.options if o.decision == "trade"), None)
+    if trade is not None:
+        # Proposing opens the private trade screen (imported here: it builds on this module).
+        from bot.discord_app.trade_views import propose_button
+
+        view.add_item(propose_button(match_id, seq, state, trade))
     options: list[Option] = shown_options(pending)
     for option in options:
         view.add_item(
@@ -208,13 +215,20 @@ def lobby_view(match_id: int) -> discord.ui.View:
     return view
 
 
-def computer_choice_view(match_id: int) -> discord.ui.View:
-    """The host's private choice of which computer player to add."""
+def computer_choice_view(match_id: int, seats: Sequence[SeatRecord] = ()) -> discord.ui.View:
+    """The host's private choice of which computer player to add, or to remove one
+    already seated (a button per computer seat, by its place in the lobby)."""
     view = discord.ui.View(timeout=None)
     for role in ("boss", "police"):
         for level in ("easy", "normal"):
             label = f"{level.title()} {'boss' if role == 'boss' else 'police'}"
             view.add_item(LobbyButton(match_id, f"add:{role}:{level}", label))
+    for index, seat in enumerate(seats):
+        if seat.user_id is None:
+            label = f"Remove {seat.name}"[:80]
+            view.add_item(
+                LobbyButton(match_id, f"remove:{index}", label, discord.ButtonStyle.danger)
+            )
     return view
 
 
