@@ -1,0 +1,174 @@
+"""The real bot in an offline Discord: simcord's in-memory server with one channel and a
+few people, driving `create_bot` through discord.py's own code paths.
+
+`chicago-bot preview` serves that channel as a local web page (simcord's preview) so a
+match can be played without a Discord token; `chicago-bot bench bot` times clicks in
+it. simcord is optional (extras `test` and `preview`): ask `bot.preview_extra` first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from bot.discord_app import ChicagoBot, create_bot
+from bot.settings import Settings
+
+GUILD = "Speakeasy"
+CHANNEL = "chicago"
+DECISION = re.compile(r"chicago:(\d+):(\d+):(\S+)")
+MENTION = re.compile(r"<@(\d+)>")
+
+
+def quicken_clicks() -> None:
+    """simcord waits 50 ms of quiet after every click; 1 ms is enough for this bot (a
+    private simcord 3.2.1 knob: re-check on upgrades)."""
+    import simcord.env
+
+    simcord.env.Env._settle_internal.__kwdefaults__["idle"] = 0.001  # type: ignore[index]
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button as a player sees it; `seq` and `decision` are set on decision buttons."""
+
+    custom_id: str
+    label: str
+    disabled: bool
+
+    @property
+    def seq(self) -> int | None:
+        found = DECISION.fullmatch(self.custom_id)
+        return int(found[2]) if found else None
+
+    @property
+    def decision(self) -> str | None:
+        found = DECISION.fullmatch(self.custom_id)
+        return found[3] if found else None
+
+
+def buttons(message: discord.Message) -> list[Button]:
+    return [
+        Button(child.custom_id or "", child.label or "", child.disabled)
+        for row in message.components
+        for child in getattr(row, "children", [])
+        if isinstance(child, discord.Button)
+    ]
+
+
+def live_decisions(message: discord.Message) -> list[Button]:
+    return [b for b in buttons(message) if b.decision and not b.disabled]
+
+
+class OfflineServer:
+    """A server with channel #chicago, the given people and the bot, on a SQLite file."""
+
+    def __init__(
+        self,
+        db: Path,
+        names: Sequence[str],
+        *,
+        turn_timer: int = 300,
+        computer_delay: float = 0.0,
+        seed: int | None = None,
+    ) -> None:
+        self.settings = Settings(  # type: ignore[call-arg]
+            _env_file=None, db=db, turn_timer=turn_timer, computer_delay=computer_delay
+        )
+        self.names = tuple(names)
+        self.seed = seed
+
+    async def start(self) -> OfflineServer:
+        seeds: Callable[[], int] | None = None
+        if self.seed is not None:
+            seed = self.seed
+            seeds = lambda: seed  # noqa: E731
+        self.bot: ChicagoBot = create_bot(self.settings, seeds=seeds)
+        self.env = simcord.Env(self.bot)
+        await self.env.start()
+        self.guild = self.env.create_guild(GUILD)
+        self.channel = self.guild.create_text_channel(CHANNEL, topic="Chicago 1927, offline")
+        self.members = {n: self.guild.add_member(self.env.create_user(n)) for n in self.names}
+        self.by_id = {m.id: m for m in self.members.values()}
+        return self
+
+    async def close(self) -> None:
+        try:
+            await self.env.shutdown()
+        finally:
+            if not self.bot.is_closed():
+                await self.bot.close()
+
+    # --- reading the channel --------------------------------------------------------
+
+    def history(self) -> list[discord.Message]:
+        return list(self.channel.history())
+
+    def prompt(self) -> discord.Message | None:
+        """The message with live decision buttons (None: nobody is asked)."""
+        return next((m for m in reversed(self.history()) if live_decisions(m)), None)
+
+    def lobby(self) -> discord.Message:
+        return next(m for m in self.history() if any(":lobby:" in b.custom_id for b in buttons(m)))
+
+    def decider(self, message: discord.Message) -> simcord.MemberActor:
+        found = MENTION.search(message.content)
+        assert found is not None, f"nobody is mentioned in {message.content!r}"
+        return self.by_id[int(found[1])]
+
+    # --- seating ------------------------------------------------------------------------
+
+    async def open_match(
+        self,
+        bosses: int,
+        people: Sequence[str],
+        computers: Sequence[tuple[str, str]] = (),
+        **options: Any,
+    ) -> None:
+        """The first person opens the lobby; the others take the boss seats, then the
+        police seat; the host adds the `(role, level)` computers. Not started."""
+        host = self.members[people[0]]
+        opened = await host.slash(self.channel, "chicago new", bosses=bosses, **options)
+        assert opened.acknowledged
+        for i, name in enumerate(people[1:], start=1):
+            label = "Join as boss" if i < bosses else "Join as police"
+            await self.members[name].click(self.lobby(), label=label)
+        for role, level in computers:
+            menu = await host.click(self.lobby(), label="Add computer player")
+            assert menu.response is not None, "no computer player menu"
+            await host.click(menu.response, label=f"{level.title()} {role}")
+
+    async def start_match(self) -> None:
+        await self.members[self.names[0]].click(self.lobby(), label="Start")
+
+
+def seats_for(bosses: int, people: int, level: str) -> list[tuple[str, str]]:
+    """The computer seats that fill a table of `bosses` bosses and the police after
+    `people` people took the first seats (bosses first)."""
+    seats = [("boss", level)] * max(0, bosses - people)
+    if people <= bosses:
+        seats.append(("police", level))
+    return seats
+
+
+async def keep_current(server: OfflineServer, preview: Any, tick: float = 0.25) -> None:
+    """Republish the page whenever the bot has sent or edited something on its own (a
+    computer player's move, a reminder, a timeout), so open pages stay current. The
+    offline clock follows the wall clock by itself: simcord fires the bot's timers then."""
+    env = server.env
+    shown = len(env.http_requests)
+    while True:
+        await asyncio.sleep(tick)
+        if len(env.http_requests) == shown or env._operation_task is not None:
+            continue  # nothing new, or a click from the page is being handled
+        shown = len(env.http_requests)
+        with contextlib.suppress(simcord.SetupError):
+            await preview.refresh()
