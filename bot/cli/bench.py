@@ -17,6 +17,7 @@ TARGETS = {
     "render": ("bot.benchmarks.render", "board picture render + PNG encode"),
     "ai": ("bot.benchmarks.ai", "computer player decision time"),
     "store": ("bot.benchmarks.store", "match store: commit, load and start-up times on SQLite"),
+    "bot": ("bot.benchmarks.bot", "click to acknowledgement and next prompt, offline harness"),
     "replay": ("bot.benchmarks.replay", "a full match's animation: size and time to make"),
 }
 
