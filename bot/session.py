@@ -172,6 +172,18 @@ class MatchSession:
     def name(self, seat: int) -> str:
         return self._state.sides[seat].name
 
+    def timeouts_running(self, seat: int) -> int:
+        """How many of `seat`'s latest decisions in a row its timer made: read from the
+        log, so the count survives a restart."""
+        count = 0
+        for entry in reversed(self.log):
+            if entry.seat != seat:
+                continue
+            if entry.actor != TIMER:
+                break
+            count += 1
+        return count
+
     # --- deciding -------------------------------------------------------------------
 
     def decide(self, seat: int, decision: str, seq: int, actor: str = USER) -> StepResult:

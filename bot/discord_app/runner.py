@@ -161,6 +161,11 @@ class MatchRunner:
             if s.user_id and s.controller != "user"
         }
         self.session = MatchSession(state, applied, controllers)
+        self.timeouts = {
+            seat: self.session.timeouts_running(seat)
+            for seat in range(len(state.sides))
+            if seat not in controllers
+        }
 
     async def resume(self) -> None:
         """After a restart: the prompt stays if it is for the decision asked now (else it

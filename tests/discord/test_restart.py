@@ -86,3 +86,32 @@ async def test_a_seat_handed_to_a_computer_and_taken_back(table: Table) -> None:
     stored = await table.bot.store.load(1)
     assert stored.record.status is MatchStatus.RUNNING
     assert all(s.controller == "user" for s in stored.record.seats if s.user_id)
+
+
+async def test_timeouts_in_a_row_are_still_counted_after_a_restart(table: Table) -> None:
+    """Two timeouts, a restart, a third: the seat goes to a computer all the same."""
+    table.settings = {"turn_timer": 60}
+    await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+    alice = table.members["alice"]
+    seen: dict[str, int] = {}
+    restarted = False
+    for _ in range(80):
+        if "a computer plays their seat now" in table.texts():
+            break
+        prompt = table.prompt()
+        assert prompt is not None
+        if table.decider(prompt) is not alice:
+            await play_turn(table, seen)
+            continue
+        await table.env.advance_time(61)
+        timers = [d.actor for d in (await table.bot.store.load(1)).full_log].count("timer")
+        if timers == 2 and not restarted:
+            await table.restart()
+            await table.env.settle()
+            restarted = True
+    else:
+        raise AssertionError("alice's seat was never handed to a computer")
+    assert restarted
+    stored = await table.bot.store.load(1)
+    assert [d.actor for d in stored.full_log].count("timer") == 3
+    assert any(s.user_id == alice.id and s.controller != "user" for s in stored.record.seats)
