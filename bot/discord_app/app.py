@@ -17,6 +17,7 @@ from datetime import datetime
 import discord
 from discord.ext import commands
 
+from bot.discord_app import history
 from bot.discord_app.commands import ChicagoCog
 from bot.discord_app.router import SORRY, Router, reply
 from bot.discord_app.runner import ChannelGone, MatchRunner
@@ -68,7 +69,9 @@ class ChicagoBot(commands.Bot):
         await self.store.open()
         for item in DYNAMIC_ITEMS:
             self.add_dynamic_items(item)
-        await self.add_cog(ChicagoCog(self))
+        cog = ChicagoCog(self)
+        history.attach(self, cog)
+        await self.add_cog(cog)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         if self.settings.dev_guild:
             guild = discord.Object(id=self.settings.dev_guild)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_app import lobby, messages
+from bot.discord_app.history import match_summary
 from bot.discord_app.timers import DecisionTimer
 from bot.discord_app.views import computer_choice_view, decision_view, lobby_view, seq_of
 from bot.narration import Line
@@ -577,7 +578,13 @@ class MatchRunner:
         self.bot.router.forget(self)
         file = await self._board_file()
         embed = messages.final_embed(state, lines, BOARD)
-        await self._send(content="🏁 The match is over.", embed=embed, file=file)
+        summary = await match_summary(self.store, self.record, state, session.log)
+        await self._send(
+            content="🏁 The match is over.",
+            embeds=[embed, *summary.embeds],
+            files=[file, *summary.files],
+            **({"view": summary.view} if summary.view is not None else {}),
+        )
 
     async def end(self, user: discord.abc.User) -> None:
         """Ended by the host or a moderator: buttons removed, recorded as abandoned."""

@@ -177,6 +177,10 @@ class MatchStore(Protocol):
 
     async def load(self, match_id: int) -> StoredMatch: ...
 
+    async def match(self, match_id: int) -> MatchRecord:
+        """One match row with its seats; StoreError if there is none."""
+        ...
+
     async def match_in_channel(self, channel_id: int) -> MatchRecord | None:
         """The open (lobby or running) match in this channel or thread, if any."""
         ...
