@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine import BANK, MERCHANT, NO_SPACE, NOBODY, EndReason, MatchState
 from engine.board import SPACES, Deck
+from engine.cards import MAX_CONTACTS_HELD, Card, Special, card, card_id
 from engine.characters import CHARACTERS
 from engine.events import (
     ActionTaken,
@@ -46,15 +47,53 @@ from engine.events import (
 
 DECK_NAMES = {Deck.STREET_LIFE.value: "Street Life", Deck.POLICE_FILE.value: "Police File"}
 
+# How a match ended, in one place for every front end: ENDINGS completes "X wins the
+# match …" in the story and under the winner in the picture; ENDING_NAMES labels the
+# simulator's table.
 ENDINGS = {
     EndReason.MARKS: "by Empire Marks",
     EndReason.LAST_STANDING: "as the last side standing",
     EndReason.START_RAID: "after the police raid at Start",
     EndReason.BANK_SHORTAGE: "on the final count: the bank ran dry",
-    EndReason.ROUND_LIMIT: "on the final count: the round limit was reached",
+    EndReason.ROUND_LIMIT: "on the final count at the round limit",
+}
+ENDING_NAMES = {
+    EndReason.MARKS: "Empire Marks",
+    EndReason.LAST_STANDING: "last side standing",
+    EndReason.START_RAID: "police raid at Start",
+    EndReason.BANK_SHORTAGE: "the bank ran dry",
+    EndReason.ROUND_LIMIT: "round limit reached",
+}
+FINAL_COUNT = "final count"  # RULES §11.3: what the standings and the picture call a score
+
+# What a card's special rule does, in the words of RULES §12 (the printed parts —
+# soldiers, money, moves — are told from the card's numbers by `card_effect`).
+SPECIAL_EFFECTS: dict[Special, str] = {
+    Special.CONTACTS: f"kept if the drawer holds fewer than {MAX_CONTACTS_HELD}",
+    Special.MEETING: "every free boss meets at Start to trade",
+    Special.SQUEEZE: "collect up to $500 from the richest other side",
+    Special.SERVICE_ALLEY: "advance to the nearest merchant-run business",
+    Special.TAKE_CONTACTS: "take a Contacts card from the Street Life discard",
+    Special.RECEIPTS: "collect $500 per {category} business held, or $500 if none",
+    Special.RESPECT: "gain 2 soldiers with fewer than 3, otherwise collect $500",
+    Special.TRUCE: "no raids on the drawer's businesses until after their next turn",
+    Special.POKER: "roll a die and collect $200 per pip",
+    Special.INJUNCTION: "the costliest business held goes back to its merchant",
+    Special.SEIZURE: "the costliest business held goes back to its merchant; none: pay $2,000",
+    Special.BAD_TIP: "go to Detention as a visitor",
+    Special.AUDIT: "pay 10% of cash, rounded up to $100",
+    Special.SQUAD: "the police jump to the drawer's space",
+    Special.DETAIN: "straight to Detention",
+    Special.MISSING_LEDGERS: "pay $1,500 with a Downtown business, otherwise $500",
 }
 
-COUNTED_ENDINGS = (EndReason.BANK_SHORTAGE, EndReason.ROUND_LIMIT)
+# When a special rule finds nothing to act on, no event says so: the narration does.
+NOTHING_HAPPENS: dict[Special, str] = {
+    Special.CONTACTS: "already holds two, so it goes to the discard",
+    Special.TAKE_CONTACTS: "there is none to take",
+    Special.INJUNCTION: "there is no business to lose",
+    Special.SERVICE_ALLEY: "there is none, so they stay",
+}
 
 # What a payment to or from the bank was for, told from the side's point of view.
 COLLECTED = {
@@ -74,7 +113,42 @@ SPENT: dict[str, str | None] = {
 
 
 def money(amount: int) -> str:
+    """Dollars as every message and the picture show them: $12,500."""
     return f"${amount:,}"
+
+
+def _spaces(count: int) -> str:
+    return plural(abs(count), "space")
+
+
+def card_effect(drawn: Card) -> str:
+    """What a card does, from its row of effects, in the order they happen (§12)."""
+    parts: list[str] = []
+    if drawn.soldiers > 0:
+        parts.append(f"gain {drawn.soldiers} soldiers")
+    elif drawn.soldiers < 0:
+        parts.append(f"lose {-drawn.soldiers} soldier{'s' if drawn.soldiers < -1 else ''}")
+    if drawn.collect:
+        parts.append(f"collect {money(drawn.collect)}")
+    if drawn.pay:
+        parts.append(f"pay {money(drawn.pay)}")
+    if drawn.special is not None:
+        category = drawn.category.value if drawn.category is not None else ""
+        parts.append(SPECIAL_EFFECTS[drawn.special].format(category=category))
+    if drawn.move > 0:
+        parts.append(f"advance {_spaces(drawn.move)}")
+    elif drawn.move < 0:
+        parts.append(f"move back {_spaces(drawn.move)}")
+    if drawn.police:
+        way = "counterclockwise" if drawn.police > 0 else "clockwise"
+        parts.append(f"police move {_spaces(drawn.police)} {way}")
+    return "; ".join(parts)
+
+
+def drawn_card(event: CardDrawn) -> Card:
+    """The card behind a CardDrawn event (the event names it by deck and title)."""
+    deck = Deck(event.deck)
+    return card(deck, card_id(deck, event.title))
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -124,6 +198,8 @@ class Narrator:
 
     def __init__(self) -> None:
         self._roll: DiceRolled | None = None
+        self._bribe: DiceRolled | None = None
+        self._next: Event | None = None
 
     def told(
         self, state: MatchState, events: Iterable[Event], turn_headers: bool = True
@@ -131,10 +207,12 @@ class Narrator:
         """The lines for these events; without `turn_headers`, no "Round n" separators
         (the board shows the round itself)."""
         out: list[Line] = []
-        self._roll = None
-        for event in events:
+        self._roll = self._bribe = None
+        batch = list(events)
+        for index, event in enumerate(batch):
             if not turn_headers and isinstance(event, TurnStarted):
                 continue
+            self._next = batch[index + 1] if index + 1 < len(batch) else None
             text = self._line(state, event)
             if text:
                 out.append(Line(_about(event), text))
@@ -173,8 +251,7 @@ class Narrator:
         if isinstance(event, PeopleChanged):
             return self._people_changed(state, event)
         if isinstance(event, CardDrawn):
-            deck = DECK_NAMES.get(event.deck, event.deck)
-            return f"{name(state, event.seat)} draws {deck}: “{event.title}”."
+            return self._card(state, event)
         if isinstance(event, ContactsChanged):
             return f"{name(state, event.seat)} now holds {event.held} Contacts."
         if isinstance(event, FineWaived):
@@ -218,9 +295,7 @@ class Narrator:
             verdict = "accepts" if event.accepted else "turns it down"
             return f"{name(state, event.partner)} {verdict}."
         if isinstance(event, ActionTaken):
-            if event.action == "pass":
-                return f"{name(state, event.seat)} sits tight."
-            return None  # the action's effects tell it
+            return None  # the action's effects tell it; a pass has none worth a line
         if isinstance(event, StartRaid):
             names = [name(state, s) for s in event.eliminated]
             if not names:
@@ -234,10 +309,27 @@ class Narrator:
         return None
 
     def _dice(self, state: MatchState, event: DiceRolled) -> str | None:
-        """A movement roll is told with its move; other dice show in what they cause."""
+        """A movement roll is told with its move, a bribe's roll with the bribe; other
+        dice show in what they cause."""
         if event.purpose == "move":
             self._roll = event
+        elif event.purpose == "bribe":
+            self._bribe = event
         return None
+
+    def _card(self, state: MatchState, event: CardDrawn) -> str:
+        """The card, what it does, and — when its rule finds nothing to act on — why
+        nothing follows: every drawn card says what it did."""
+        deck = DECK_NAMES.get(event.deck, event.deck)
+        drawn = drawn_card(event)
+        text = f"{self._name(state, event.seat)} draws {deck} “{event.title}”: {card_effect(drawn)}"
+        special = drawn.special
+        following = self._next
+        if special in NOTHING_HAPPENS and not _acts_on(special, following, event.seat):
+            text += f" — {NOTHING_HAPPENS[special]}"
+        elif drawn.police and state.police.eliminated:
+            text += " (police are out: no move)"
+        return text + "."
 
     def _moved(self, state: MatchState, event: Moved) -> str:
         who = self._name(state, event.seat)
@@ -264,7 +356,7 @@ class Narrator:
         if reason in ("protection", "inspection"):
             return f"{payer} pays {payee} {amount} {reason.title()}."
         if reason == "bribe":
-            return f"{payer} slips the police {amount}."
+            return self._bribed(payer, payee, event.amount)
         if reason == "lucky_jack":
             return f"{payer} pays Lucky Jack {payee} {amount}."
         if reason == "squeeze":
@@ -272,6 +364,16 @@ class Narrator:
         if reason == "trade":
             return None  # part of the trade just told
         return f"{payer} pays {payee} {amount}."
+
+    def _bribed(self, payer: str, police: str, amount: int) -> str:
+        """A bribe is the roll × $100 ($50 for a powered Fixer), paid instead of a raid
+        when a boss shares a space with the police (RULES §8.2)."""
+        roll, self._bribe = self._bribe, None
+        how = ""
+        if roll is not None and roll.dice and roll.dice[0]:
+            pips = roll.dice[0]
+            how = f" (rolled {pips} × {money(amount // pips)})"
+        return f"{payer} runs into {police} and pays a bribe: {money(amount)}{how}."
 
     def _people_changed(self, state: MatchState, event: PeopleChanged) -> str | None:
         who = self._name(state, event.seat)
@@ -323,6 +425,15 @@ class Narrator:
         return f"{proposer} offers {partner} a deal: {proposer} {_listing(parts)}."
 
 
+def _acts_on(special: Special, following: Event | None, seat: int) -> bool:
+    """Whether the event after a card shows its special rule at work."""
+    if special in (Special.CONTACTS, Special.TAKE_CONTACTS):
+        return isinstance(following, ContactsChanged) and following.seat == seat
+    if special is Special.INJUNCTION:
+        return isinstance(following, ControlChanged)
+    return isinstance(following, Moved) and following.seat == seat
+
+
 def narrate(state: MatchState, events: Iterable[Event], turn_headers: bool = True) -> list[Line]:
     """The lines of one batch of events: the same batch always gives the same lines."""
     return Narrator().told(state, events, turn_headers)
@@ -330,7 +441,8 @@ def narrate(state: MatchState, events: Iterable[Event], turn_headers: bool = Tru
 
 def standings(state: MatchState) -> list[str]:
     """The table as it stands (or the final ranking once the match is over), one line
-    per side: marks, cash, people, businesses."""
+    per side: marks, cash, people, businesses, and at the end each side's final count
+    (RULES §11.3), which ranks everyone behind the winner — the picture shows the same."""
     result = state.result
     order = result.ranking if result is not None else list(range(len(state.sides)))
     lines: list[str] = []
@@ -339,11 +451,11 @@ def standings(state: MatchState) -> list[str]:
         held = sum(1 for owner in state.control if owner == seat)
         role = "police" if side.is_police else CHARACTERS[side.character].name
         word = "officer" if side.is_police else "soldier"
-        status = "  out" if side.eliminated else ""
+        status = "  eliminated" if side.eliminated else ""
         score = ""
-        counted = result is not None and result.reason in COUNTED_ENDINGS
-        if counted and result is not None and result.scores[seat] is not None:
-            score = f"  final count {money(result.scores[seat] or 0)}"
+        final = result.scores[seat] if result is not None else None
+        if final is not None:
+            score = f"  {FINAL_COUNT} {money(final)}"
         lines.append(
             f"{place}. {side.name} ({role}): {plural(side.marks, 'mark')}, {money(side.cash)}, "
             f"{plural(side.people, word)}, {plural(held, 'business', 'businesses')}"

@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from bot.benchmarks import percentile
+from bot.narration import ENDING_NAMES
 from bot.session import MatchSession
 from engine import EndReason, MatchOptions, MatchState, PlayerSpec, new_match
 from engine.characters import CHARACTERS
@@ -258,7 +259,7 @@ def format_summary(summary: Summary) -> str:
 
     endings = Counter(r.reason for r in records)
     rows = [
-        (reason.value.replace("_", " "), str(endings[reason]), _pct(endings[reason], n))
+        (ENDING_NAMES[reason], str(endings[reason]), _pct(endings[reason], n))
         for reason in EndReason
     ]
     lines += _table("How matches end", ("ending", "matches", "share"), rows)

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from bot.benchmarks import percentile
+from bot.narration import ENDING_NAMES
 from bot.simulation import (
     SeatsError,
     format_summary,
@@ -85,9 +86,7 @@ def test_summary_prints_every_figure() -> None:
         "police won",
         "Wins by character",
         "How matches end",
-        "marks",
-        "bank shortage",
-        "round limit",
+        *ENDING_NAMES.values(),
         "rounds",
         "decisions",
         "p90",

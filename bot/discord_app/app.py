@@ -17,11 +17,12 @@ from datetime import datetime
 import discord
 from discord.ext import commands
 
-from bot.discord_app import history
+from bot.discord_app import history, lookups
 from bot.discord_app.commands import ChicagoCog
 from bot.discord_app.router import SORRY, Router, reply
 from bot.discord_app.runner import ChannelGone, MatchRunner
 from bot.discord_app.timers import Clock
+from bot.discord_app.trade_views import TRADE_ITEMS
 from bot.discord_app.views import DYNAMIC_ITEMS
 from bot.settings import Settings
 from bot.store import MatchStore, StoreError
@@ -67,11 +68,12 @@ class ChicagoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        for item in DYNAMIC_ITEMS:
+        for item in (*DYNAMIC_ITEMS, *TRADE_ITEMS):
             self.add_dynamic_items(item)
         cog = ChicagoCog(self)
         history.attach(self, cog)
         await self.add_cog(cog)
+        lookups.install(self.tree)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         if self.settings.dev_guild:
             guild = discord.Object(id=self.settings.dev_guild)

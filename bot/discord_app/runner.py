@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_app import lobby, messages
+from bot.discord_app import lobby, messages, trades
 from bot.discord_app.history import match_summary
 from bot.discord_app.timers import DecisionTimer
 from bot.discord_app.views import computer_choice_view, decision_view, lobby_view, seq_of
@@ -449,6 +449,8 @@ class MatchRunner:
         await self.store.append_decisions(self.match_id, records, snapshot)
 
     def _label(self, applied: Applied) -> str:
+        if applied.decision.startswith("trade:") and self.session is not None:
+            return trades.proposal_label(self.session.state, applied.decision)
         prompt = self.prompt
         if prompt is not None and prompt.seq == applied.seq:
             options = prompt.pending.options
@@ -473,6 +475,7 @@ class MatchRunner:
         if computers and self.bot.settings.computer_delay > 0:
             await asyncio.sleep(self.bot.settings.computer_delay)
         await self._drop_reminder()
+        await trades.settle_offer(self)
         lines = self.notes + step.lines
         self.notes = []
         if step.result is not None or session.pending is None:
@@ -504,6 +507,7 @@ class MatchRunner:
         body = self._prompt_body(pending, lines, BOARD if image else None)
         if image:
             body["file"] = await self._board_file()
+        await trades.deliver_offer(self, pending, body)
         message = await self._send(**body)
         self.prompt = Prompt(message.id, seq, pending.seat, pending, lines, image)
         await self.store.set_message(self.match_id, "prompt", message.id)

@@ -5,19 +5,21 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from bot.narration import FINAL_COUNT, money
 from bot.render import palette as pal
 from bot.render.fonts import Face, font
 from bot.render.layout import CENTRE_BOX, Box
-from bot.render.static_layer import money
-from bot.render.text import ellipsize
+from bot.render.legend import LEGEND_H
+from bot.render.text import ellipsize, wrap
 from bot.render.view import BoardView
 from bot.render.vision import RGB
 from engine.board import SPACES
 
 PAD = 34
 DIE = 64
-LINE_STEP = 36
-LEGEND = "band: fine   foot: cost   ×2: block held whole"
+LINE_STEP = 36  # one news line; a wrapped line's second row takes ROW_STEP more
+ROW_STEP = 30
+MAX_ROWS = 3  # a news line wraps; only a longer one is shortened
 
 
 def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, colour: RGB, size: int = 18) -> None:
@@ -127,7 +129,11 @@ def _result(draw: ImageDraw.ImageDraw, view: BoardView, y: int) -> int:
     draw.text((x, y), ellipsize(f"{winner.name} wins", big, x1 - x), font=big, fill=pal.GOLD)
     y += 42
     regular = font(Face.REGULAR, 22)
-    draw.text((x, y), f"by {result.reason}", font=regular, fill=pal.LIGHT_MUTED)
+    header_w = regular.getlength(FINAL_COUNT) + 20
+    ending = ellipsize(result.reason, regular, x1 - x - header_w)
+    draw.text((x, y), ending, font=regular, fill=pal.LIGHT_MUTED)
+    # The same name and figures as the terminal's and Discord's final standings.
+    draw.text((x1, y), FINAL_COUNT, font=regular, fill=pal.LIGHT_MUTED, anchor="ra")
     y += 38
     bold = font(Face.BOLD, 24)
     for rank, seat in enumerate(result.ranking, start=1):
@@ -148,22 +154,47 @@ def _result(draw: ImageDraw.ImageDraw, view: BoardView, y: int) -> int:
     return y + 14
 
 
-def _lines(draw: ImageDraw.ImageDraw, view: BoardView, y: int, limit: int) -> None:
+def _news_rows(text: str, width: float) -> list[str]:
+    """A news line in at most MAX_ROWS rows; the facts sit at the end of a line
+    ("…lost 16"), so a line wraps rather than being cut short."""
+    regular = font(Face.REGULAR, 24)
+    rows = wrap(text, regular, width)
+    if len(rows) > MAX_ROWS:
+        rest = " ".join(rows[MAX_ROWS - 1 :])
+        rows = [*rows[: MAX_ROWS - 1], ellipsize(rest, regular, width)]
+    return rows
+
+
+def _height(rows: list[str]) -> int:
+    return LINE_STEP + ROW_STEP * (len(rows) - 1)
+
+
+def _lines(draw: ImageDraw.ImageDraw, view: BoardView, y: int, bottom: int) -> None:
+    """The latest news that fits between y and bottom, oldest first."""
     box = CENTRE_BOX
     x, x1 = box.x0 + PAD, box.x1 - PAD
-    lines = view.recent.lines[-limit:] if limit > 0 else ()
-    if not lines:
+    width = x1 - x - 26
+    room = bottom - (y + 38)
+    chosen: list[tuple[int, list[str]]] = []
+    for line in reversed(view.recent.lines):
+        rows = _news_rows(line.text, width)
+        if _height(rows) > room:
+            break
+        room -= _height(rows)
+        chosen.insert(0, (line.seat, rows))
+    if not chosen:
         return
     draw.text((x, y), "LATELY", font=font(Face.BOLD, 22), fill=pal.GOLD)
     draw.line((x + 90, y + 14, x1, y + 14), fill=pal.GOLD, width=1)
     y += 38
     regular = font(Face.REGULAR, 24)
-    for line in lines:
-        colour = view.sides[line.seat].colour if 0 <= line.seat < len(view.sides) else pal.GOLD
+    for seat, rows in chosen:
+        colour = view.sides[seat].colour if 0 <= seat < len(view.sides) else pal.GOLD
         _chip(draw, x, y + 7, colour, 16)
-        draw.text((x + 26, y), ellipsize(line.text, regular, x1 - x - 26), font=regular,
-                  fill=pal.LIGHT)  # fmt: skip
-        y += LINE_STEP
+        for row in rows:
+            draw.text((x + 26, y), row, font=regular, fill=pal.LIGHT)
+            y += ROW_STEP
+        y += LINE_STEP - ROW_STEP
 
 
 def draw_centre(draw: ImageDraw.ImageDraw, view: BoardView) -> None:
@@ -172,11 +203,7 @@ def draw_centre(draw: ImageDraw.ImageDraw, view: BoardView) -> None:
     y += 10
     if view.result is not None:
         y = _result(draw, view, y)
-        room = (box.y1 - 70 - y - 38) // LINE_STEP
     else:
         y = _dice_and_move(draw, view, y)
         y = _raid(draw, view, y)
-        room = (box.y1 - 70 - y - 38) // LINE_STEP
-    _lines(draw, view, y, min(6, room))
-    legend = font(Face.REGULAR, 20)
-    draw.text((box.centre[0], box.y1 - 34), LEGEND, font=legend, fill=pal.LIGHT_MUTED, anchor="mm")
+    _lines(draw, view, y, box.y1 - LEGEND_H - 12)

@@ -1,15 +1,15 @@
 """The side panel: one card per side, in seat order with police last — name and
-character, powered or not, cash, people, Empire Marks, Contacts, and the final score."""
+character, powered or not, cash, people, Empire Marks, Contacts, and at the end the final count."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from bot.narration import FINAL_COUNT, money
 from bot.render import palette as pal
 from bot.render.fonts import Face, font
 from bot.render.layout import PANEL_BOX, Box
 from bot.render.pieces import paste, sprite
-from bot.render.static_layer import money
 from bot.render.text import ellipsize
 from bot.render.view import BoardView, SideView
 from bot.render.vision import RGB
@@ -123,7 +123,8 @@ def _card(image: Image.Image, draw: ImageDraw.ImageDraw, view: BoardView, side: 
     if view.result is not None:
         score = view.result.scores[side.seat] if side.seat < len(view.result.scores) else None
         if score is not None:
-            draw.text((x, y), f"score {money(score)}", font=font(Face.BOLD, 24), fill=pal.GOLD)
+            count = f"{FINAL_COUNT} {money(score)}"
+            draw.text((x, y), count, font=font(Face.BOLD, 24), fill=pal.GOLD)
     tag_right = right
     for label, colour in tags:
         tag_right = _pill(draw, tag_right, y, label, colour) - 8

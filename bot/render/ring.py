@@ -3,31 +3,23 @@ last move's path and the pieces."""
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 
 from PIL import Image, ImageDraw
 
+from bot.narration import money
 from bot.render import palette as pal
 from bot.render.fonts import Face, font
 from bot.render.layout import Box, arrange, detention_boxes, spaces
+from bot.render.legend import star
 from bot.render.pieces import paste, sprite
-from bot.render.static_layer import band_box, foot_box, money
+from bot.render.static_layer import band_box, foot_box
 from bot.render.text import draw_lines
 from bot.render.view import BoardView, SideView
 from bot.render.vision import RGB
 from engine.board import BLOCKS, DETENTION, base_fine
 
 OWNER_FRAME = 4
-
-
-def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = math.pi / 2 + i * math.pi / 5
-        points.append((cx + radius * math.cos(angle), cy - radius * math.sin(angle)))
-    return points
 
 
 def draw_control(draw: ImageDraw.ImageDraw, view: BoardView) -> None:
@@ -51,7 +43,7 @@ def draw_control(draw: ImageDraw.ImageDraw, view: BoardView) -> None:
         if side.is_police:
             cx, cy = strip.x0 + 16, strip.centre[1] + 1
             draw.ellipse((cx - 12, cy - 12, cx + 12, cy + 12), fill=pal.LIGHT)
-            draw.polygon(_star(cx, cy, 10), fill=side.colour)
+            draw.polygon(star(cx, cy, 10), fill=side.colour)
             label = Box(strip.x0 + 28, strip.y0, strip.x1, strip.y1)
             draw_lines(draw, label, ["SEALED"], font(Face.BOLD, 20), ink)
         else:

@@ -34,7 +34,9 @@ def _trim(events: list[Event]) -> list[Event]:
 def play(seed: int, bosses: int = 4) -> Iterator[Moment]:
     """Every moment of a seeded random match, from setup to its end. The same state
     object is updated in place between moments."""
-    session, _ = MatchSession.new(new_match(bosses=bosses, seed=seed).setup, narrated=False)
+    # Seats are not shuffled, so "Boss 1" sits in seat 0 and the panel reads Boss 1, 2, 3…
+    setup = new_match(bosses=bosses, seed=seed, shuffle_seats=False).setup
+    session, _ = MatchSession.new(setup, narrated=False)
     state = session.state
     rng = random.Random(seed)
     events: list[Event] = []

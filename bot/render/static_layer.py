@@ -9,6 +9,7 @@ import threading
 
 from PIL import Image, ImageDraw
 
+from bot.narration import money
 from bot.render import palette as pal
 from bot.render.fonts import Face, font
 from bot.render.layout import (
@@ -23,6 +24,7 @@ from bot.render.layout import (
     detention_boxes,
     spaces,
 )
+from bot.render.legend import draw_legend
 from bot.render.text import draw_lines, wrap
 from engine.board import DETENTION, HEIST, SPACES, START, Deck, Space, SpaceKind, base_fine
 
@@ -36,10 +38,6 @@ CORNER_TEXT: dict[int, tuple[str, str]] = {
 
 _lock = threading.Lock()
 _cached: Image.Image | None = None
-
-
-def money(amount: int) -> str:
-    return f"${amount:,}"
 
 
 def band_box(cell: Box) -> Box:
@@ -140,6 +138,7 @@ def _draw_centre(draw: ImageDraw.ImageDraw) -> None:
         x_outer = box.x0 + 24 if sign < 0 else box.x1 - 24
         for dy in (-6, 0, 6):
             draw.line((x_inner, y + dy, x_outer, y + dy), fill=pal.GOLD, width=1)
+    draw_legend(draw)
 
 
 def _draw_static() -> Image.Image:

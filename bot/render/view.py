@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.narration import ENDINGS
 from bot.render.palette import side_colour
 from bot.render.recent import Recent, summarise
 from bot.render.vision import RGB
@@ -26,14 +27,6 @@ DECISION_WORDS: dict[str, str] = {
     "police_action": "to act",
     "trade_answer": "to answer a trade",
     "meeting_trade": "to trade at the meeting",
-}
-
-END_WORDS: dict[str, str] = {
-    "marks": "Empire Marks",
-    "last_standing": "last side standing",
-    "start_raid": "Start raid",
-    "bank_shortage": "bank shortage: final count",
-    "round_limit": "round limit: final count",
 }
 
 
@@ -126,7 +119,7 @@ def snapshot(state: MatchState, events: Sequence[Event] = ()) -> BoardView:
     if state.result is not None:
         res = state.result
         result = ResultView(
-            END_WORDS.get(res.reason.value, res.reason.value),
+            ENDINGS[res.reason],
             res.winner,
             tuple(res.scores),
             tuple(res.ranking),

@@ -1,0 +1,267 @@
+"""Look-ups in the `/chicago` group: rules, card, banknotes, ledger and your hand.
+
+Every answer is private (ephemeral) and reads only public facts or the asker's own seat,
+so a spectator can use them as freely as a player and nobody sees what is another
+player's alone. The commands are plain functions added to the group by `install`, which
+keeps them apart from the match commands.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_app.router import reply
+from bot.narration import money, plural
+from bot.rulebook import Entry, Topic, load
+from engine import MatchState, Notes, bank_ledger, banknotes
+from engine.board import SPACES
+from engine.cards import MAX_CONTACTS_HELD
+from engine.characters import CHARACTERS
+
+if TYPE_CHECKING:
+    from bot.discord_app.app import ChicagoBot
+    from bot.discord_app.runner import MatchRunner
+
+COLOUR = discord.Colour(0xB8860B)
+NO_MATCH = "There is no match in this channel. `/chicago new` opens one."
+NOT_STARTED = "The match has not started yet: seats and money are dealt at the start."
+MAX_EMBED = 4000
+MAX_CHOICES = 25
+
+
+def _runner(interaction: discord.Interaction) -> MatchRunner | None:
+    bot: ChicagoBot = interaction.client  # type: ignore[assignment]
+    return bot.router.in_channel(interaction.channel_id)
+
+
+def _state(interaction: discord.Interaction) -> tuple[MatchRunner | None, MatchState | None, str]:
+    """The channel's running match, or why there is none to read."""
+    runner = _runner(interaction)
+    if runner is None:
+        return None, None, NO_MATCH
+    if runner.session is None:
+        return runner, None, NOT_STARTED
+    return runner, runner.session.state, ""
+
+
+async def _private(interaction: discord.Interaction, embed: discord.Embed) -> None:
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def notes_text(notes: Notes) -> str:
+    """ "2 × $5,000 · 3 × $1,000" — largest note first, empty values left out."""
+    parts = [f"{count} × {money(value)}" for value, count in notes.counts.items() if count]
+    if notes.unbroken:
+        parts.append(f"{money(notes.unbroken)} not in notes")
+    return " · ".join(parts) or "no notes"
+
+
+# --- the rule book -------------------------------------------------------------------
+
+
+def topic_embed(topic: Topic) -> discord.Embed:
+    """A topic as an embed; a long one (the cards) lists its entries instead."""
+    body = topic.body
+    if len(body) > MAX_EMBED:
+        intro = body.split("\n#", 1)[0].strip()
+        titles = [e.title for e in load().entries if e.group == topic.title or _in(topic, e)]
+        listing = ", ".join(titles)
+        body = f"{intro}\n\n**Entries:** {listing}\n\n`/chicago card <title>` shows any of them."
+    return discord.Embed(title=topic.title, description=body[:MAX_EMBED], colour=COLOUR)
+
+
+def _in(topic: Topic, entry: Entry) -> bool:
+    return f"### {entry.title}" in topic.body
+
+
+def contents_embed() -> discord.Embed:
+    book = load()
+    lines = [f"**{t.slug}** — {t.title}" for t in book.topics]
+    embed = discord.Embed(
+        title="Chicago 1927 — the rule book", description="\n".join(lines), colour=COLOUR
+    )
+    embed.set_footer(text="/chicago rules <topic> opens one; /chicago card <title> a card.")
+    return embed
+
+
+def entry_embed(entry: Entry) -> discord.Embed:
+    kind = "Character" if entry.kind == "character" else f"{entry.group} card"
+    embed = discord.Embed(title=entry.title, description=entry.text[:MAX_EMBED], colour=COLOUR)
+    embed.set_footer(text=kind)
+    return embed
+
+
+@app_commands.command(name="rules", description="A topic of the rule book, just for you")
+@app_commands.describe(topic="Which topic (leave empty for the contents)")
+async def rules_cmd(interaction: discord.Interaction, topic: str | None = None) -> None:
+    if topic is None or not topic.strip():
+        await _private(interaction, contents_embed())
+        return
+    found = load().topic(topic)
+    if found is None:
+        await reply(interaction, f"No topic called “{topic}”. Leave it empty to see them all.")
+        return
+    await _private(interaction, topic_embed(found))
+
+
+@rules_cmd.autocomplete("topic")
+async def _topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    wanted = current.strip().casefold()
+    return [
+        app_commands.Choice(name=t.title, value=t.slug)
+        for t in load().topics
+        if wanted in t.title.casefold() or wanted in t.slug
+    ][:MAX_CHOICES]
+
+
+@app_commands.command(name="card", description="A card (either deck) or a character")
+@app_commands.describe(title="The card's or character's name")
+async def card_cmd(interaction: discord.Interaction, title: str) -> None:
+    entry = load().lookup(title)
+    if entry is None:
+        await reply(interaction, f"No card or character called “{title}”. Pick one as you type.")
+        return
+    await _private(interaction, entry_embed(entry))
+
+
+@card_cmd.autocomplete("title")
+async def _titles(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=e.title, value=e.title) for e in load().matching(current)]
+
+
+# --- money -----------------------------------------------------------------------------
+
+
+@app_commands.command(name="banknotes", description="A side's cash as banknotes (RULES §2.2)")
+@app_commands.describe(player="Whose notes (default: yours, or every side for a spectator)")
+async def banknotes_cmd(interaction: discord.Interaction, player: str | None = None) -> None:
+    runner, state, why = _state(interaction)
+    if runner is None or state is None:
+        await reply(interaction, why)
+        return
+    if player:
+        wanted = player.strip().casefold()
+        seats = [s.seat for s in state.sides if s.name.casefold() == wanted]
+        if not seats:
+            await reply(interaction, f"Nobody called “{player}” plays in this match.")
+            return
+    else:
+        mine = runner.seat_of(interaction.user.id)
+        seats = [mine] if mine is not None else [s.seat for s in state.sides]
+    embed = discord.Embed(title="Banknotes", colour=COLOUR)
+    for seat in seats:
+        side = state.sides[seat]
+        embed.add_field(
+            name=f"{side.name} — {money(side.cash)}",
+            value=notes_text(banknotes(state, seat)),
+            inline=False,
+        )
+    embed.set_footer(text="Cash is public; notes are how it breaks down. Changing notes is free.")
+    await _private(interaction, embed)
+
+
+@banknotes_cmd.autocomplete("player")
+async def _players(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    _, state, _ = _state(interaction)
+    if state is None:
+        return []
+    wanted = current.strip().casefold()
+    return [
+        app_commands.Choice(name=s.name, value=s.name)
+        for s in state.sides
+        if wanted in s.name.casefold()
+    ][:MAX_CHOICES]
+
+
+@app_commands.command(
+    name="ledger", description="The bank's dollars, notes and credit (RULES §2.2)"
+)
+async def ledger_cmd(interaction: discord.Interaction) -> None:
+    runner, state, why = _state(interaction)
+    if runner is None or state is None:
+        await reply(interaction, why)
+        return
+    ledger = bank_ledger(state)
+    embed = discord.Embed(title="The Ledger", colour=COLOUR)
+    embed.add_field(name="The bank holds", value=money(ledger.dollars), inline=False)
+    embed.add_field(name="In notes", value=notes_text(ledger.notes), inline=False)
+    credit = [f"{state.sides[s].name}: {money(c)}" for s, c in ledger.credit.items()]
+    embed.add_field(name="Bank credit owed", value="\n".join(credit) or "none", inline=False)
+    total = ledger.dollars + sum(s.cash for s in state.sides) - sum(ledger.credit.values())
+    embed.set_footer(text=f"Bank + every side's cash − credit = {money(total)}, always.")
+    await _private(interaction, embed)
+
+
+# --- your hand -------------------------------------------------------------------------
+
+
+def hand_embed(state: MatchState, seat: int) -> discord.Embed:
+    """Your own side: character and power, Contacts, cash and notes, people, holdings."""
+    side = state.sides[seat]
+    info = CHARACTERS[side.character]
+    embed = discord.Embed(title=f"Your hand — {side.name}", colour=COLOUR)
+    power = info.power
+    if not side.powered:
+        power += "\nOff for now: a 4–6 on your renewal roll at Start turns it on."
+    state_word = "on" if side.powered else "off"
+    embed.add_field(name=f"{info.name} — power {state_word}", value=power, inline=False)
+    word = "officer" if side.is_police else "soldier"
+    embed.add_field(name="Cash", value=f"{money(side.cash)}\n{notes_text(banknotes(state, seat))}")
+    embed.add_field(name="People", value=plural(side.people, word))
+    embed.add_field(name="Empire Marks", value=str(side.marks))
+    if not side.is_police:
+        held = len(side.contacts)
+        embed.add_field(
+            name="Contacts",
+            value=f"{held} of {MAX_CONTACTS_HELD} (no effect on play in this edition)",
+        )
+    held_spaces = [SPACES[i].name for i, owner in enumerate(state.control) if owner == seat]
+    embed.add_field(
+        name="Sealed" if side.is_police else "Businesses",
+        value=", ".join(held_spaces) or "none",
+        inline=False,
+    )
+    where = SPACES[side.position].name
+    status = "out of the match" if side.eliminated else "detained" if side.detained else "free"
+    embed.set_footer(text=f"On {where} · {status} · only you see this")
+    return embed
+
+
+@app_commands.command(name="hand", description="My hand: your Contacts, power, cash and people")
+async def hand_cmd(interaction: discord.Interaction) -> None:
+    runner, state, why = _state(interaction)
+    if runner is None or state is None:
+        await reply(interaction, why)
+        return
+    seat = runner.seat_of(interaction.user.id)
+    if seat is None:
+        await reply(
+            interaction,
+            "You have no seat in this match, so you hold no hand. `/chicago board` and "
+            "`/chicago banknotes` show the table.",
+        )
+        return
+    await _private(interaction, hand_embed(state, seat))
+
+
+LOOKUPS: tuple[app_commands.Command[Any, ..., None], ...] = (
+    rules_cmd,
+    card_cmd,
+    banknotes_cmd,
+    ledger_cmd,
+    hand_cmd,
+)
+
+
+def install(tree: app_commands.CommandTree[discord.Client]) -> None:
+    """Add the look-ups to the `/chicago` group (call after its cog is added)."""
+    group = tree.get_command("chicago")
+    if not isinstance(group, app_commands.Group):
+        raise RuntimeError("the /chicago group must be added before its look-ups")
+    for command in LOOKUPS:
+        group.add_command(command)
