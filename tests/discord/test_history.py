@@ -81,7 +81,7 @@ async def test_history_stats_and_a_player_who_left(table: Table) -> None:
         table.channel, "chicago stats", player=table.members["carol"]
     )
     assert theirs.response is not None
-    police = {f.name: f.value for f in theirs.response.embeds[0].fields}["As police"]
+    police = {f.name: f.value or "" for f in theirs.response.embeds[0].fields}["As police"]
     assert police.endswith(("(0%)", "(50%)", "(100%)")) and "/2" in police
     ranked = await table.members["alice"].slash(table.channel, "chicago leaderboard")
     assert ranked.response is not None
@@ -130,9 +130,9 @@ async def test_replay_offers_finished_matches_and_posts_animation_and_log(table:
     assert gif[:6] == b"GIF89a" and len(gif) < 10_000_000
     log_file = await files[f"chicago-match-{first}.chicago.json"].read()
     replay = load(log_file)  # verifies by replaying
-    stored = await table.bot.store.result(first)
+    stored = await table.bot.store.finished_match(first)
     assert replay.state.result is not None and stored is not None
-    assert replay.state.result.winner == stored.winner
+    assert replay.state.result.winner == stored.result.winner
     assert json.loads(log_file)["match"]["id"] == first
 
     missing = await alice.slash(table.channel, "chicago replay", match=77)

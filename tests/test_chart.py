@@ -1,0 +1,46 @@
+"""The match story, the statistics it leaves and the marks chart."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.history import leaderboard, player_stats, side_results, tell
+from bot.render.chart import HEIGHT, WIDTH, marks_chart
+from bot.session import MatchSession
+from bot.store import SeatRecord
+from engine import new_match
+
+
+def test_the_story_matches_the_match_and_leaves_side_rows() -> None:
+    setup = new_match(bosses=3, seed=2).setup
+    for player in setup.players:
+        player.computer = "normal"
+    setup.police.computer = "easy"
+    session, _ = MatchSession.new(setup, narrated=False)
+    state, story = tell(setup, [(a.seat, a.decision) for a in session.log])
+    assert state.to_json() == session.state.to_json()
+    assert story.marks[0][1] == (0,) * len(state.sides)
+    assert story.marks[-1][1] == tuple(s.marks for s in state.sides)
+    assert sum(story.raids_won) == sum(story.raids_lost)
+    assert story.richest is not None and story.richest.cash >= max(s.cash for s in state.sides)
+    seats = [SeatRecord("boss", s.name, 100 + s.seat) for s in state.sides]
+    rows = side_results(1, state, story, seats)
+    assert state.result is not None
+    assert [r.won for r in rows].count(True) == 1 and rows[state.result.winner].won
+    assert rows[-1].role == "police"
+    stats = player_stats(rows + rows)
+    winner = stats[100 + state.result.winner]
+    assert winner.overall.played == 2 and winner.overall.won == 2
+    assert leaderboard(rows)[0].user_id == 100 + state.result.winner
+
+
+def test_chart_is_a_small_png_of_fixed_size() -> None:
+    points = [(1, (0, 0, 0)), (1, (1, 0, 0)), (2, (1, 1, 0)), (3, (2, 1, 1))]
+    data = marks_chart(["Alice", "Bob", "Chicago Police"], 2, points, 4, winner=0)
+    image = Image.open(io.BytesIO(data))
+    assert image.size == (WIDTH, HEIGHT) and len(data) < 100_000
+    assert data == marks_chart(["Alice", "Bob", "Chicago Police"], 2, points, 4, winner=0)
+    single = marks_chart(["A", "B"], 1, [(1, (0, 0))], 4)
+    assert Image.open(io.BytesIO(single)).size == (WIDTH, HEIGHT)
