@@ -69,3 +69,35 @@ def test_demo_bad_values_are_one_line_with_exit_code_2(tmp_path: Path) -> None:
         )
         assert result.returncode == 2, args
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_status_line_after_a_rounds_last_turn_names_that_round() -> None:
+    lines: list[str] = []
+    play_demo(3, bosses=2, level="easy", options=MatchOptions(round_limit=2), write=lines.append)
+    assert "Every seat is an easy computer player." in lines[0]
+    status = [line for line in lines if line.startswith("  [round")]
+    headers = [line for line in lines if line.startswith("— Round")]
+    # Each turn's status line carries the round of that turn's header.
+    for header, line in zip(headers, status, strict=False):
+        assert line.startswith(f"  [round {header.split()[2].rstrip(':')} ·"), (header, line)
+
+
+def test_demo_out_replaces_an_earlier_demos_pictures_and_keeps_other_files(
+    tmp_path: Path,
+) -> None:
+    for stale in ("turn-0001.png", "turn-0999.png", "final.png"):
+        (tmp_path / stale).write_bytes(b"old")
+    (tmp_path / "notes.txt").write_text("mine")
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "demo", "--seed", "3", "--bosses", "2", "--marks", "2",
+         "--round-limit", "1", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "removed 3 pictures of an earlier demo" in result.stdout
+    assert not (tmp_path / "turn-0999.png").exists()
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+    assert (tmp_path / "turn-0001.png").read_bytes().startswith(PNG)
+    assert (tmp_path / "final.png").read_bytes().startswith(PNG)

@@ -45,3 +45,65 @@ def test_a_raid_is_summed_up_with_both_sides_losses() -> None:
     assert lines[0] == "Boss 1 raids Boss 2 at Bridgeport Chop House!"
     assert "Boss 1 beats Boss 2 (Boss 1 lost 0, Boss 2 lost 20)." in lines
     assert "Boss 1 earns an Empire Mark (1 of 4)." in lines
+
+
+def test_every_card_says_what_it_does() -> None:
+    from bot.narration import card_effect
+    from engine.cards import CONTACTS, POLICE_FILE, STREET_LIFE_ENTRIES
+
+    for drawn in (CONTACTS, *STREET_LIFE_ENTRIES, *POLICE_FILE):
+        effect = card_effect(drawn)
+        assert effect and "{" not in effect, drawn.title
+
+
+def test_a_card_that_finds_nothing_to_act_on_says_why() -> None:
+    from engine.events import CardDrawn, ContactsChanged, ContactsReason
+
+    state = match(bosses=2)
+    drawn = CardDrawn(0, "police_file", "Defense attorney")
+    (line,) = Narrator().lines(state, [drawn])
+    assert line.startswith("Boss 1 draws Police File “Defense attorney”: take a Contacts")
+    assert line.endswith("— there is none to take.")
+    taken = ContactsChanged(0, 2, ContactsReason.DISCARD)
+    lines = Narrator().lines(state, [drawn, taken])
+    assert "none to take" not in lines[0] and lines[1] == "Boss 1 now holds 2 Contacts."
+
+
+def test_whole_matches_tell_every_card_and_no_empty_turn_endings() -> None:
+    for seed in (2, 5, 11):
+        players = [PlayerSpec(f"Boss {i}", "random") for i in range(3)]
+        state = new_match(3, seed, None, players, PlayerSpec("Police", "random"))
+        narrator = Narrator()
+        while state.result is None:
+            pending = state.pending
+            assert pending is not None
+            events = apply(state, pending.seat, choose(state, pending.seat))
+            lines = narrator.lines(state, events)
+            assert not any("sits tight" in line for line in lines)
+            cards = sum(1 for e in events if e.kind == "card_drawn")
+            told = [line for line in lines if " draws " in line]
+            assert len(told) == cards and all("”: " in line for line in told)
+            for line in lines:
+                if "bribe" in line:
+                    assert "runs into" in line and "rolled" in line, line
+
+
+def test_final_standings_show_the_final_count_of_every_side_still_in() -> None:
+    from bot.narration import FINAL_COUNT
+
+    state = match(bosses=2)
+    state.sides[1].marks = 3
+    give(state, 1, 12)
+    place(state, 0, 10)
+    while state.result is None:
+        pending = state.pending
+        assert pending is not None
+        apply(state, pending.seat, choose(state, pending.seat))
+    result = state.result
+    lines = standings(state)
+    for place_, seat in enumerate(result.ranking):
+        score = result.scores[seat]
+        if score is None:
+            assert lines[place_].endswith("eliminated")
+        else:
+            assert lines[place_].endswith(f"{FINAL_COUNT} ${score:,}")
