@@ -1,0 +1,110 @@
+"""Look-ups answer privately, for players and spectators alike, and never show one
+player's own hand to anybody else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import simcord
+
+from bot.discord_app.lookups import notes_text
+from engine import banknotes
+from tests.discord.harness import Table, private_text, seat_table
+
+
+def embed_text(result: simcord.InteractionResult) -> str:
+    assert result.ephemeral, "a look-up must be private"
+    message = result.response
+    assert message is not None
+    parts: list[str] = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name} {f.value}" for f in embed.fields]
+        parts.append(embed.footer.text or "")
+    return "\n".join(parts)
+
+
+async def seated(table: Table) -> None:
+    await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+
+
+async def slash(table: Table, who: str, command: str, **options: Any) -> str:
+    result = await table.members[who].slash(table.channel, f"chicago {command}", **options)
+    assert result.acknowledged
+    return (
+        embed_text(result) if result.response and result.response.embeds else (private_text(result))
+    )
+
+
+async def test_rules_and_cards_for_players_and_spectators(table: Table) -> None:
+    await seated(table)
+    for who in ("alice", "dave"):  # dave has no seat
+        contents = await slash(table, who, "rules")
+        assert "**trades** — Trades at Start" in contents
+        trades = await slash(table, who, "rules", topic="trades")
+        assert "one or two businesses in all" in trades
+        cards = await slash(table, who, "rules", topic="cards")
+        assert "Big Boss Meeting!" in cards and "/chicago card" in cards
+        card = await slash(table, who, "card", title="gangland truce")
+        assert "Gangland truce" in card and "Street Life card" in card
+        character = await slash(table, who, "card", title="Night Gun")
+        assert "tied raid dice" in character and "Character" in character
+    missing = await slash(table, "dave", "card", title="Ace of spades")
+    assert "No card or character" in missing
+    assert "No topic" in await slash(table, "dave", "rules", topic="poker")
+
+
+async def test_rules_work_without_a_match(table: Table) -> None:
+    assert "Paying, going under" in await slash(table, "carol", "rules", topic="endings")
+    assert "There is no match" in await slash(table, "carol", "ledger")
+
+
+async def test_banknotes_ledger_and_hand(table: Table) -> None:
+    await seated(table)
+    runner = table.bot.router.in_channel(table.channel.id)
+    assert runner is not None and runner.session is not None
+    state = runner.session.state
+    alice_seat = runner.seat_of(table.members["alice"].id)
+    assert alice_seat is not None
+    alice = state.sides[alice_seat]
+    bob = state.sides[runner.seat_of(table.members["bob"].id) or 0]
+
+    mine = await slash(table, "alice", "banknotes")
+    assert f"{alice.name} — $12,000" in mine and bob.name not in mine
+    assert notes_text(banknotes(state, alice_seat)) in mine  # the engine's breakdown
+    theirs = await slash(table, "alice", "banknotes", player=bob.name)
+    assert bob.name in theirs and alice.name not in theirs
+    everyone = await slash(table, "dave", "banknotes")
+    assert all(side.name in everyone for side in state.sides)
+    unknown = await slash(table, "dave", "banknotes", player="nobody")
+    assert "Nobody called" in unknown
+
+    for who in ("alice", "dave"):
+        ledger = await slash(table, who, "ledger")
+        assert "The Ledger" in ledger and "$229,000" in ledger  # 2 bosses + police (§2.2)
+        assert f"${state.bank:,}" in ledger and "$265,000" in ledger
+
+    hand = await slash(table, "alice", "hand")
+    assert f"Your hand — {alice.name}" in hand
+    assert "Contacts 1 of 2" in hand and "soldiers" in hand and "power off" in hand
+    assert bob.name not in hand
+    spectator = await slash(table, "dave", "hand")
+    assert "no seat" in spectator
+
+
+async def test_autocomplete(table: Table) -> None:
+    await seated(table)
+    dave = table.members["dave"]
+    cards = await dave.autocomplete(table.channel, "chicago card", "title", "pro")
+    names = [c["name"] for c in cards]
+    assert names[:3] == ["Protection squeeze", "Prohibition raid", "Prohibition squad"]
+    everything = await dave.autocomplete(table.channel, "chicago card", "title", "")
+    assert len(everything) == 25
+    fixer = await dave.autocomplete(table.channel, "chicago card", "title", "fix")
+    assert [c["value"] for c in fixer] == ["The Fixer"]
+    topics = await dave.autocomplete(table.channel, "chicago rules", "topic", "trad")
+    assert [c["value"] for c in topics] == ["trades"]
+    players = await dave.autocomplete(table.channel, "chicago banknotes", "player", "")
+    runner = table.bot.router.in_channel(table.channel.id)
+    assert runner is not None and runner.session is not None
+    assert [c["name"] for c in players] == [s.name for s in runner.session.state.sides]
