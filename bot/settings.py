@@ -34,11 +34,33 @@ class Settings(BaseSettings):
     dev_guild: int | None = Field(default=None, alias="CHICAGO_DEV_GUILD")
     turn_timer: int = Field(default=300, alias="CHICAGO_TURN_TIMER", ge=30, le=86_400)
     computer_delay: float = Field(default=1.5, alias="CHICAGO_COMPUTER_DELAY", ge=0, le=30)
+    log_format: Literal["text", "json"] = Field(default="text", alias="CHICAGO_LOG_FORMAT")
+    # Worker processes drawing board pictures; None: one per core (a thread on one core).
+    render_workers: int | None = Field(
+        default=None, alias="CHICAGO_RENDER_WORKERS", ge=0, le=64
+    )
+    # Gateway shards; None: as many as Discord recommends for the bot's server count.
+    shards: int | None = Field(default=None, alias="CHICAGO_SHARDS", ge=1, le=1024)
+    # A running match untouched this long is dropped from memory until its next click
+    # or timer, when it is reloaded from the store.
+    idle_after: int = Field(default=900, alias="CHICAGO_IDLE_AFTER", ge=60, le=86_400)
+    # Written every half minute while connected; `chicago-bot doctor --alive` reads it.
+    heartbeat_file: Path | None = Field(default=None, alias="CHICAGO_HEARTBEAT_FILE")
+
+    @property
+    def heartbeat_path(self) -> Path:
+        """The heartbeat file: beside the database unless set."""
+        return self.heartbeat_file or self.db.with_name(self.db.name + ".alive")
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.lower() if isinstance(value, str) else value
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:

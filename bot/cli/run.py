@@ -1,4 +1,5 @@
-"""`chicago-bot run`: connect the bot to Discord and play matches until stopped.
+"""`chicago-bot run`: connect the bot to Discord and play matches until stopped (SIGTERM
+or Ctrl-C stops it gracefully, with exit code 0).
 
 Settings come from the environment and `.env` (see `.env.example`). Problems a person
 can fix — no token, a token Discord refuses, an unusable database — end with one line
@@ -36,12 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import asyncio
-    import logging
 
     import discord
     from pydantic import ValidationError
 
     from bot.discord_app import create_bot
+    from bot.discord_app.shutdown import install_signal_handlers, stopped
+    from bot.logs import setup_logging
     from bot.settings import load_settings
     from bot.store import StoreError
 
@@ -57,14 +59,17 @@ def run(args: argparse.Namespace) -> int:
     if not token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
-    logging.getLogger("discord.client").addFilter(lambda r: "voice" not in r.getMessage())
+    handler = setup_logging(settings.log_level, settings.log_format, secrets=(token,))
+    handler.addFilter(lambda r: "voice" not in r.getMessage())
     bot = create_bot(settings)
 
     async def main() -> None:
+        # SIGTERM/SIGINT: finish the decisions in flight, commit, close, return (exit 0).
+        install_signal_handlers(bot)
         async with bot:
             await bot.store.open()  # a database problem is told before connecting
             await bot.start(token)
+            await stopped(bot)
 
     try:
         asyncio.run(main())

@@ -11,19 +11,22 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from datetime import datetime
+from typing import Any
 
 import discord
 from discord.ext import commands
 
-from bot.discord_app import history, lookups
+from bot.discord_app import history, idle, lookups, shutdown
 from bot.discord_app.commands import ChicagoCog
 from bot.discord_app.router import SORRY, Router, reply
 from bot.discord_app.runner import ChannelGone, MatchRunner
 from bot.discord_app.timers import Clock
 from bot.discord_app.trade_views import TRADE_ITEMS
+from bot.discord_app.tree import ChicagoTree
 from bot.discord_app.views import DYNAMIC_ITEMS
+from bot.render.pool import RenderPool, install, installed
 from bot.settings import Settings
 from bot.store import MatchStore, StoreError
 
@@ -37,9 +40,11 @@ def intents() -> discord.Intents:
     return wanted
 
 
-class ChicagoBot(commands.Bot):
+class ChicagoBot(commands.AutoShardedBot):
     """The Discord client: the `/chicago` commands, the persistent buttons, and one
-    `MatchRunner` per open match."""
+    `MatchRunner` per open match. Sharded from the start (`CHICAGO_SHARDS`, else as many
+    shards as Discord recommends), so a bot that grows past 2,500 servers needs no
+    rewrite."""
 
     def __init__(
         self,
@@ -49,10 +54,12 @@ class ChicagoBot(commands.Bot):
         seeds: Callable[[], int] | None = None,
         **options: object,
     ) -> None:
+        options.setdefault("shard_count", settings.shards)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
+            tree_cls=ChicagoTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **options,  # type: ignore[arg-type]
         )
@@ -62,12 +69,21 @@ class ChicagoBot(commands.Bot):
         self._seeds = seeds or (lambda: secrets.randbits(31))
         self.router = Router(self)
         self._resume_task: asyncio.Task[None] | None = None
+        # Set on SIGTERM/SIGINT: clicks are answered politely and not taken.
+        self.stopping = False
+        self.background: set[asyncio.Task[None]] = set()
+        self.render_pool = RenderPool(settings.render_workers)
 
     def new_seed(self) -> int:
         return self._seeds()
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        install(self.render_pool)
+        self._spawn(idle.sweeper(self), "chicago-idle-sweeper")
+        self._spawn(
+            shutdown.heartbeat(self, self.settings.heartbeat_path), "chicago-heartbeat"
+        )
         for item in (*DYNAMIC_ITEMS, *TRADE_ITEMS):
             self.add_dynamic_items(item)
         cog = ChicagoCog(self)
@@ -102,13 +118,24 @@ class ChicagoBot(commands.Bot):
             except Exception:
                 log.exception("match %s: could not be resumed", runner.match_id)
 
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
     async def close(self) -> None:
         for runner in list(self.router.by_id.values()):
             runner.timer.cancel()
         if self._resume_task is not None and not self._resume_task.done():
             self._resume_task.cancel()
+        for task in list(self.background):
+            if task is not asyncio.current_task() and task.get_name() != "chicago-shutdown":
+                task.cancel()
         await super().close()
         await self.store.close()
+        if installed() is self.render_pool:  # not another bot's (tests run several)
+            install(None)
+        await asyncio.to_thread(self.render_pool.shutdown)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on one of our buttons that its message no longer shows (the player's

@@ -4,13 +4,17 @@ match id and told to the user instead of "This interaction failed"."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import logs
+from bot.discord_app.cooldowns import SLOW_DOWN, Answer, ClickGuard, Cooldowns
 from bot.discord_app.runner import ChannelGone, MatchRunner
+from bot.discord_app.shutdown import STOPPING
 
 if TYPE_CHECKING:
     from bot.discord_app.app import ChicagoBot
@@ -39,6 +43,9 @@ class Router:
         self.bot = bot
         self.by_id: dict[int, MatchRunner] = {}
         self.by_channel: dict[int, MatchRunner] = {}
+        seconds = lambda: bot.clock().timestamp()  # noqa: E731
+        self.clicks = ClickGuard(seconds)
+        self.cooldowns = Cooldowns(seconds)
 
     def add(self, runner: MatchRunner) -> None:
         self.by_id[runner.match_id] = runner
@@ -62,12 +69,24 @@ class Router:
     ) -> None:
         """Run `work`; a vanished channel ends the match, any other error is logged with
         the match id, told privately, and the match is reloaded from the store."""
+        logs.bind(
+            guild=interaction.guild_id,
+            channel=runner.channel_id if runner is not None else interaction.channel_id,
+            match=runner.match_id if runner is not None else None,
+        )
+        if self.bot.stopping:
+            await reply(interaction, STOPPING)
+            return
         try:
             await work()
         except ChannelGone:
             if runner is not None:
                 await runner.gone()
         except Exception:
+            if self.bot.stopping:  # the store closed under a click that came too late
+                with contextlib.suppress(discord.HTTPException):
+                    await reply(interaction, STOPPING)
+                return
             match = runner.match_id if runner is not None else "-"
             log.exception("match %s: %s failed (user %s)", match, what, interaction.user.id)
             try:
@@ -80,16 +99,40 @@ class Router:
                 except Exception:
                     log.exception("match %s: recovery after an error failed", match)
 
+    async def admit(self, interaction: discord.Interaction) -> bool:
+        """The gate of every button: while the bot is stopping, a polite private word
+        and False."""
+        if self.bot.stopping:
+            await self.tell(interaction, STOPPING)
+            return False
+        return True
+
+    async def tell(self, interaction: discord.Interaction, text: str) -> None:
+        """A private refusal. A user whose clicks keep being refused (hammering someone
+        else's button) gets a few answers, one "slow down", then silent
+        acknowledgements until they pause: one answer, not one per click."""
+        answer = self.clicks.refused(interaction.user.id)
+        if answer is Answer.OK:
+            await reply(interaction, text)
+        elif answer is Answer.WARN:
+            await reply(interaction, SLOW_DOWN)
+        elif not interaction.response.is_done():
+            await interaction.response.defer()
+
     # --- decision buttons ----------------------------------------------------------
 
     async def may_decide(
         self, interaction: discord.Interaction, match_id: int, seq: int, decision: str
     ) -> bool:
+        if not await self.admit(interaction):
+            return False
         runner = self.by_id.get(match_id)
+        if runner is not None:
+            await runner.wake()
         refused = GONE if runner is None else runner.refusal(interaction.user.id, seq, decision)
         if refused is None:
             return True
-        await reply(interaction, refused)
+        await self.tell(interaction, refused)
         return False
 
     async def decide(
@@ -97,7 +140,7 @@ class Router:
     ) -> None:
         runner = self.by_id.get(match_id)
         if runner is None:
-            await reply(interaction, GONE)
+            await self.tell(interaction, GONE)
             return
 
         async def work() -> None:
@@ -111,9 +154,11 @@ class Router:
     # --- lobby buttons -------------------------------------------------------------
 
     async def lobby(self, interaction: discord.Interaction, match_id: int, action: str) -> None:
+        if not await self.admit(interaction):
+            return
         runner = self.by_id.get(match_id)
         if runner is None:
-            await reply(interaction, GONE)
+            await self.tell(interaction, GONE)
             return
 
         async def work() -> None:
@@ -152,8 +197,10 @@ class Router:
                 ok, text = False, "That button is no longer in use."
             if ok and runner.session is None:
                 await interaction.response.edit_message(**runner.lobby_message())
-            else:
+            elif ok:
                 await reply(interaction, text)
+            else:
+                await self.tell(interaction, text)
 
         await self.guarded(interaction, runner, f"lobby {action!r}", work)
 
@@ -164,6 +211,8 @@ class Router:
         return interaction.user.id == runner.record.host_id or perms.manage_channels
 
     async def end(self, interaction: discord.Interaction, match_id: int, yes: bool) -> None:
+        if not await self.admit(interaction):
+            return
         runner = self.by_id.get(match_id)
         if runner is None:
             await interaction.response.edit_message(content=GONE, view=None)

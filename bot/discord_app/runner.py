@@ -22,6 +22,7 @@ import discord
 
 from bot.discord_app import lobby, messages, trades
 from bot.discord_app.history import match_summary
+from bot.discord_app.shutdown import STOPPING
 from bot.discord_app.timers import DecisionTimer
 from bot.discord_app.views import computer_choice_view, decision_view, lobby_view, seq_of
 from bot.narration import Line
@@ -111,6 +112,9 @@ class MatchRunner:
         self.board_events: list[Event] = []
         self.closed = False
         self._posts: deque[datetime] = deque()
+        # Idle matches are dropped from memory (see bot.discord_app.idle) until woken.
+        self.asleep = False
+        self.last_used = bot.clock()
 
     # --- reading -----------------------------------------------------------------
 
@@ -168,6 +172,36 @@ class MatchRunner:
             if seat not in controllers
         }
 
+    def sleep(self) -> bool:
+        """Drop a running match's state from memory, keeping its shell (ids, seats,
+        timer); returns whether it was dropped. The store has everything to reload it."""
+        if self.session is None or self.closed or self.asleep or self.lock.locked():
+            return False
+        self.session = None
+        self.prompt = None
+        self.board_events = []
+        self.asleep = True
+        return True
+
+    async def wake(self) -> None:
+        """Reload an idle match from the store before its next click, command or timer.
+        Every entry point calls this first, so the rest of the runner never sees a
+        sleeping match."""
+        self.last_used = self.bot.clock()
+        if not self.asleep:
+            return
+        async with self.lock:
+            if not self.asleep or self.closed:
+                return
+            await self.load()
+            session = self.session
+            posted = (await self.store.messages(self.match_id)).get("prompt")
+            if session is not None and session.pending is not None and posted is not None:
+                pending = session.pending
+                self.prompt = Prompt(posted, session.seq, pending.seat, pending, [], True, True)
+            self.asleep = False
+            log.info("match %s: reloaded from the store after being idle", self.match_id)
+
     async def resume(self) -> None:
         """After a restart: the prompt stays if it is for the decision asked now (else it
         is posted), and the timer goes on with the time it had left."""
@@ -210,6 +244,7 @@ class MatchRunner:
     # --- the lobby ------------------------------------------------------------------
 
     async def join(self, user: discord.abc.User, role: str) -> tuple[bool, str]:
+        await self.wake()
         async with self.lock:
             if self.session is not None:
                 return await self._take_back(user)
@@ -249,6 +284,7 @@ class MatchRunner:
             return True, f"Removed {removed.name}."
 
     async def leave(self, user_id: int) -> tuple[bool, str]:
+        await self.wake()
         async with self.lock:
             seat = self.seat_of(user_id)
             if seat is None:
@@ -324,6 +360,8 @@ class MatchRunner:
 
     def refusal(self, user_id: int, seq: int, decision: str) -> str | None:
         """Why this user's click on decision `seq` does not count, or None if it may."""
+        if self.bot.stopping:
+            return STOPPING
         session = self.session
         if session is None or self.closed:
             return "That match is over." if self.closed else "The match has not started yet."
@@ -345,6 +383,7 @@ class MatchRunner:
 
     async def decide(self, user_id: int, seq: int, decision: str) -> str | None:
         """Apply a click; returns a private reply when it did not count."""
+        await self.wake()
         async with self.lock:
             refused = self.refusal(user_id, seq, decision)
             if refused is not None:
@@ -364,6 +403,7 @@ class MatchRunner:
 
     async def _expire(self, seq: int) -> None:
         """The decision's time ran out: the safe default, said in the channel."""
+        await self.wake()
         async with self.lock:
             session = self.session
             if session is None or self.closed or session.seq != seq or session.pending is None:
@@ -418,6 +458,7 @@ class MatchRunner:
         return True, "You have your seat back."
 
     async def _remind(self, seq: int) -> None:
+        await self.wake()
         async with self.lock:
             session = self.session
             if session is None or self.closed or session.seq != seq or session.pending is None:
@@ -592,6 +633,7 @@ class MatchRunner:
 
     async def end(self, user: discord.abc.User) -> None:
         """Ended by the host or a moderator: buttons removed, recorded as abandoned."""
+        await self.wake()
         async with self.lock:
             if self.closed:
                 return
@@ -633,6 +675,7 @@ class MatchRunner:
 
     async def board(self) -> dict[str, Any]:
         """The board and standings now, for `/chicago board`."""
+        await self.wake()
         session = self.session
         if session is None:
             return {"embed": messages.lobby_embed(self.record.host_id, self.settings, self.seats)}

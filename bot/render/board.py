@@ -3,7 +3,6 @@ PNG bytes, and an async wrapper that keeps the event loop free while it draws.""
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Sequence
 
@@ -55,7 +54,10 @@ def render_png(state: MatchState, events: Sequence[Event] = ()) -> bytes:
 
 
 async def render_png_async(state: MatchState, events: Sequence[Event] = ()) -> bytes:
-    """`render_png` off the event loop. The snapshot is taken here, on the loop, so the
-    worker thread never reads a state the bot might be changing meanwhile."""
+    """`render_png` off the event loop (in the render pool: worker processes, or a
+    thread on one core). The snapshot is taken here, on the loop, so the worker never
+    reads a state the bot might be changing meanwhile."""
+    from bot.render.pool import render_off_loop  # the pool imports this module
+
     view = snapshot(state, events)
-    return await asyncio.to_thread(render_view, view)
+    return await render_off_loop(view)

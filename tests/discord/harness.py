@@ -34,6 +34,7 @@ MENTION = re.compile(r"<@(\d+)>")
 def make_settings(db: Path, **values: Any) -> Settings:
     """Settings for a test bot: no token, no .env, no computer delay."""
     base: dict[str, Any] = {"db": db, "computer_delay": 0.0, "turn_timer": 300}
+    base.update(shards=1, render_workers=1)  # simcord needs a shard count; a render thread
     base.update(values)
     return Settings(_env_file=None, **base)  # type: ignore[call-arg]
 
