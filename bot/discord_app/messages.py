@@ -63,6 +63,10 @@ HELP = (
     ),
     ("/chicago board", "The board and standings now, just for you or for the channel."),
     ("/chicago end", "End the match here (the host, or anyone with Manage Channels)."),
+    ("/chicago history", "This server's finished matches: players, winner, how they ended."),
+    ("/chicago stats", "A player's wins by character and as police, marks and raids."),
+    ("/chicago leaderboard", "Who rules Chicago on this server."),
+    ("/chicago replay", "A finished match as an animation, with its log to verify offline."),
     ("/chicago help", "This help."),
 )
 
