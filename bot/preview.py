@@ -91,7 +91,8 @@ class OfflineServer:
         if self.seed is not None:
             seed = self.seed
             seeds = lambda: seed  # noqa: E731
-        self.bot: ChicagoBot = create_bot(self.settings, seeds=seeds)
+        # One shard: simcord models a single gateway connection.
+        self.bot: ChicagoBot = create_bot(self.settings, seeds=seeds, shard_count=1)
         self.env = simcord.Env(self.bot)
         await self.env.start()
         self.guild = self.env.create_guild(GUILD)

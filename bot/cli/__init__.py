@@ -100,6 +100,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("prune", "bot.cli.prune", "remove old finished matches, keeping their results"),
     ("replay", "bot.cli.replay", "replay and verify a match file from /chicago replay"),
     ("rulebook", "bot.cli.rulebook", "write the rule book as Markdown and printable HTML"),
+    ("preview", "bot.cli.preview", "play a match in your browser, offline, without a token"),
 )
 
 
