@@ -179,7 +179,21 @@ _V3 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3)
+_V4 = Migration(
+    4,
+    "per-server settings (/chicago settings): timer, starter role, computers, most matches",
+    (
+        """
+        CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            settings TEXT NOT NULL DEFAULT '{}',
+            updated_at REAL NOT NULL
+        )
+        """,
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4)
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))

@@ -598,6 +598,25 @@ class SqliteStore:
             row = await _one(db, "SELECT seq, deadline FROM timers WHERE match_id = ?", (match_id,))
         return (row[0], _time(row[1])) if row else None
 
+    # -- per-server settings ----------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        """The server's `/chicago settings` ({} when none were ever set)."""
+        async with self._transaction(write=False) as db:
+            row = await _one(
+                db, "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            )
+        return dict(json.loads(row[0])) if row else {}
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings, "
+                "updated_at = excluded.updated_at",
+                (guild_id, _dump(settings), self._now()),
+            )
+
     # -- maintenance ------------------------------------------------------------------
 
     async def prune(self, older_than: timedelta) -> PruneReport:
