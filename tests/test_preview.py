@@ -58,9 +58,9 @@ def page_state(url: str) -> dict[str, Any]:
 def test_preview_serves_the_channel_with_the_lobby(tmp_path: Path) -> None:
     port = free_port()
     db = tmp_path / "preview.db"
+    options = ["--bosses", "2", "--players", "alice,bob", "--port", str(port), "--db", str(db)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot", "preview", "--bosses", "2", "--players", "alice,bob"]
-        + ["--port", str(port), "--db", str(db), "--seed", "7"],
+        [sys.executable, "-m", "bot", "preview", *options, "--seed", "7"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
