@@ -68,6 +68,11 @@ HELP = (
     ("/chicago leaderboard", "Who rules Chicago on this server."),
     ("/chicago replay", "A finished match as an animation, with its log to verify offline."),
     ("/chicago help", "This help."),
+    ("/chicago rules · /chicago card", "The rule book by topic, and any card or character."),
+    (
+        "/chicago hand · /chicago banknotes · /chicago ledger",
+        "Your own hand (power, Contacts, cash, people), a side's banknotes, the bank's Ledger.",
+    ),
 )
 
 HOW_TO_PLAY = (
@@ -189,8 +194,8 @@ def option_label(state: MatchState, pending: Pending, option: Option) -> str:
 
 
 def shown_options(pending: Pending) -> list[Option]:
-    """The options that get a button. Proposing a trade needs the trade screen, which is
-    not in the channel yet, so a trade chance is answered by "No trade" (or Pass)."""
+    """The options that get a decision button. A trade has its own "Propose a trade"
+    button, which opens the private trade screen (bot.discord_app.trade_views)."""
     return [o for o in pending.options if o.decision != "trade"]
 
 
