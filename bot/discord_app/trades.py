@@ -216,7 +216,7 @@ def offer_embed(state: MatchState, pending: Pending, deadline: Any, image: bool)
             name="Answer",
             value=f"<t:{int(deadline.timestamp())}:R>; no answer counts as a rejection.",
         )
-    embed.set_footer(text=f"Made {where}, round {state.round}. Trades follow RULES §10.")
+    embed.set_footer(text=f"Made {where}, round {state.round}. /chicago rules trades explains.")
     if image:
         embed.set_image(url=f"attachment://{BOARD}")
     return embed
@@ -252,8 +252,9 @@ async def deliver_offer(runner: MatchRunner, pending: Pending, body: dict[str, A
             view=decision_view(runner.match_id, session.seq, state, pending),
         )
     except discord.HTTPException as exc:
-        log.info("match %s: offer DM to %s failed (%s); asked in the channel", runner.match_id,
-                 partner, getattr(exc, "code", exc))  # fmt: skip
+        code = getattr(exc, "code", exc)
+        log.info("match %s: no DM to %s (%s); offer asked in the channel", runner.match_id,
+                 partner, code)  # fmt: skip
         body["content"] = (
             f"<@{partner}>, {proposer} offers you a trade. Your direct messages are closed, "
             f"so answer here: only you can use these buttons.{when}"

@@ -38,6 +38,16 @@ def component_id(message: Any, suffix: str) -> str:
     raise AssertionError(f"no component ending in {suffix!r}")
 
 
+def select_values(message: Any, suffix: str) -> list[str]:
+    for row in message.components:
+        children = row.get("components", []) if isinstance(row, dict) else row.children
+        for child in children:
+            data = child if isinstance(child, dict) else child.to_dict()
+            if str(data.get("custom_id", "")).endswith(suffix):
+                return [o["value"] for o in data.get("options", [])]
+    raise AssertionError(f"no select ending in {suffix!r}")
+
+
 def dm_of(member: simcord.MemberActor) -> Any:
     channel = member.user.dm_channel
     assert channel is not None, "no direct message was sent"
@@ -254,6 +264,9 @@ async def test_too_many_businesses_and_cancel(table: Table) -> None:
     message = screen.response
     assert message is not None
     member = scene.proposer
+    # The selects offer exactly what the engine's terms allow: mine to give, theirs to ask.
+    assert select_values(message, ":give") == [str(DELI)]
+    assert select_values(message, ":take") == [str(PAWN), str(TRATTORIA)]
     await member.select(message, [str(DELI)], custom_id=component_id(message, ":give"))
     await member.select(
         message, [str(PAWN), str(TRATTORIA)], custom_id=component_id(message, ":take")
