@@ -30,6 +30,7 @@ def _with(ids: dict[str, int | None]) -> tuple[tuple[str, int], ...]:
     current.update({k: v for k, v in ids.items() if k in IDS and v is not None})
     return tuple(current.items())
 
+
 # A bot token: base64 of the bot's id, a dot, a timestamp part, a dot, an HMAC part.
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{20,}")
 REDACTED = "[token hidden]"

@@ -36,9 +36,7 @@ class Settings(BaseSettings):
     computer_delay: float = Field(default=1.5, alias="CHICAGO_COMPUTER_DELAY", ge=0, le=30)
     log_format: Literal["text", "json"] = Field(default="text", alias="CHICAGO_LOG_FORMAT")
     # Worker processes drawing board pictures; None: one per core (a thread on one core).
-    render_workers: int | None = Field(
-        default=None, alias="CHICAGO_RENDER_WORKERS", ge=0, le=64
-    )
+    render_workers: int | None = Field(default=None, alias="CHICAGO_RENDER_WORKERS", ge=0, le=64)
     # Gateway shards; None: as many as Discord recommends for the bot's server count.
     shards: int | None = Field(default=None, alias="CHICAGO_SHARDS", ge=1, le=1024)
     # A running match untouched this long is dropped from memory until its next click

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord_app import history, idle, lookups, shutdown
+from bot.discord_app import history, idle, lookups, server_settings, shutdown
 from bot.discord_app.commands import ChicagoCog
 from bot.discord_app.router import SORRY, Router, reply
 from bot.discord_app.runner import ChannelGone, MatchRunner
@@ -81,13 +81,12 @@ class ChicagoBot(commands.AutoShardedBot):
         await self.store.open()
         install(self.render_pool)
         self._spawn(idle.sweeper(self), "chicago-idle-sweeper")
-        self._spawn(
-            shutdown.heartbeat(self, self.settings.heartbeat_path), "chicago-heartbeat"
-        )
+        self._spawn(shutdown.heartbeat(self, self.settings.heartbeat_path), "chicago-heartbeat")
         for item in (*DYNAMIC_ITEMS, *TRADE_ITEMS):
             self.add_dynamic_items(item)
         cog = ChicagoCog(self)
         history.attach(self, cog)
+        server_settings.attach(self, cog)
         await self.add_cog(cog)
         lookups.install(self.tree)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]

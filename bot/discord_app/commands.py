@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_app import lobby, messages, permissions
+from bot.discord_app import lobby, messages, permissions, server_settings
 from bot.discord_app.router import reply
 from bot.discord_app.runner import MatchRunner
 from bot.discord_app.views import end_view
@@ -116,8 +116,16 @@ class ChicagoCog(commands.Cog):
         if new_thread and not isinstance(channel, discord.TextChannel):
             await reply(interaction, "A new thread can only be opened from a text channel.")
             return
-        seconds = (timer * 60) if timer is not None else self.bot.settings.turn_timer
+        server = await server_settings.load(self.bot, interaction.guild.id)
+        refused = server_settings.open_problem(self.bot, interaction, server)
+        if refused:
+            await reply(interaction, refused)
+            return
+        default = server.timer_seconds(self.bot.settings.turn_timer)
+        seconds = (timer * 60) if timer is not None else default
         settings: dict[str, Any] = {
+            "computers": server.computers,
+            "starter_role": server.starter_role,
             "bosses": bosses,
             "timer": seconds,
             "marks": 3 if length == "short" else 4,

@@ -18,7 +18,7 @@ from enum import Enum
 PICTURES_PER_WINDOW = 2
 PICTURE_WINDOW = 20.0
 # Picture commands (qualified names); other modules add theirs with `picture_command`.
-PICTURE_COMMANDS: set[str] = {"chicago board"}
+PICTURE_COMMANDS: set[str] = {"chicago board", "chicago replay"}
 # More than this many refused clicks (not theirs to make, passed, double) by one user
 # inside the window are not answered one by one. Clicks that count are never limited:
 # the game itself paces them.
@@ -40,9 +40,7 @@ def picture_command(name: str) -> str:
 
 
 def cooldown_text(seconds_left: float) -> str:
-    return (
-        f"That command draws a picture; you can use it again in {max(1, round(seconds_left))} s."
-    )
+    return f"That command draws a picture; you can use it again in {max(1, round(seconds_left))} s."
 
 
 class Cooldowns:

@@ -208,7 +208,11 @@ class Router:
 
     def may_end(self, interaction: discord.Interaction, runner: MatchRunner) -> bool:
         perms = interaction.permissions
-        return interaction.user.id == runner.record.host_id or perms.manage_channels
+        # The role a server lets open matches (`/chicago settings`) may end them too.
+        role = runner.settings.get("starter_role")
+        roles = {r.id for r in getattr(interaction.user, "roles", [])}
+        starter = role is not None and int(role) in roles
+        return interaction.user.id == runner.record.host_id or perms.manage_channels or starter
 
     async def end(self, interaction: discord.Interaction, match_id: int, yes: bool) -> None:
         if not await self.admit(interaction):

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("chicago.bot")
 
 TIMEOUTS_BEFORE_COMPUTER = 3
+COMPUTERS_OFF = "This server does not allow computer players; invite a friend instead."
 HANDED_LEVEL = "normal"
 BOARD = "board.png"
 TURN_HEADER = "— Round "  # how the narrator opens a turn
@@ -262,6 +263,8 @@ class MatchRunner:
                 return False, "The match has already started."
             if user_id != self.record.host_id:
                 return False, "Only the host can add computer players."
+            if not self.settings.get("computers", True):
+                return False, COMPUTERS_OFF
             seats = list(self.seats)
             problem = lobby.add_computer(self.settings, seats, role, level)
             if problem:
@@ -305,6 +308,8 @@ class MatchRunner:
             return False, "The match has already started.", None
         if user_id != self.record.host_id:
             return False, "Only the host can add computer players.", None
+        if not self.settings.get("computers", True):
+            return False, COMPUTERS_OFF, None
         return True, "Which computer player?", computer_choice_view(self.match_id, self.seats)
 
     def lobby_message(self, note: str = "") -> dict[str, Any]:
