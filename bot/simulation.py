@@ -20,6 +20,7 @@ from bot.session import MatchSession
 from engine import EndReason, MatchOptions, MatchState, PlayerSpec, new_match
 from engine.characters import CHARACTERS
 from engine.computer import LEVELS
+from engine.limits import DEFAULT_BOSSES, MAX_BOSSES, MIN_BOSSES
 
 ALIASES = {"ai": "normal", "computer": "normal"}
 KINDS: tuple[str, ...] = LEVELS
@@ -47,7 +48,7 @@ def parse_seats(text: str, bosses: int | None) -> tuple[list[str], str]:
     """
     kinds = seat_kinds(text)
     if len(kinds) == 1:
-        count = 4 if bosses is None else bosses
+        count = DEFAULT_BOSSES if bosses is None else bosses
         return [kinds[0]] * count, kinds[0]
     count = len(kinds) - 1 if bosses is None else bosses
     if len(kinds) != count + 1:
@@ -55,8 +56,8 @@ def parse_seats(text: str, bosses: int | None) -> tuple[list[str], str]:
             f"--seats lists {len(kinds)} kinds; {count} bosses need {count + 1} "
             "(the bosses, then the police) or one kind for every seat"
         )
-    if not 2 <= count <= 4:
-        raise SeatsError(f"a match has 2 to 4 bosses, --seats names {count}")
+    if not MIN_BOSSES <= count <= MAX_BOSSES:
+        raise SeatsError(f"a match has {MIN_BOSSES} to {MAX_BOSSES} bosses, --seats names {count}")
     return kinds[:-1], kinds[-1]
 
 

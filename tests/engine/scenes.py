@@ -14,7 +14,6 @@ from engine.flow import new_match
 from engine.state import BANK, MERCHANT, NOBODY, TOTAL_MONEY, MatchState
 from engine.testing import begin_turn, place, script_dice, set_side, stack_card
 
-TOTAL = TOTAL_MONEY
 DEFAULT_CHARACTERS = (
     Character.DON,
     Character.QUEEN_BEE,
@@ -57,7 +56,7 @@ def set_cash(state: MatchState, seat: int, amount: int) -> None:
 
 def conserved(state: MatchState) -> bool:
     """RULES §2.2: bank + all sides' cash = $265,000 (credit counted apart)."""
-    return state.bank + sum(s.cash for s in state.sides) == TOTAL
+    return state.bank + sum(s.cash for s in state.sides) == TOTAL_MONEY
 
 
 def turn(state: MatchState, seat: int, *dice: int) -> list[Event]:
@@ -99,4 +98,4 @@ def no_dice_left(state: MatchState) -> bool:
     return state.rng.script == []
 
 
-__all__ = ["BANK", "MERCHANT", "NOBODY", "TOTAL"]
+__all__ = ["BANK", "MERCHANT", "NOBODY", "TOTAL_MONEY"]

@@ -11,7 +11,7 @@ from engine.cards import card
 from engine.characters import BOSS_CHARACTERS, Character
 from engine.decisions import DecisionKind, PayOrRaidFacts
 from engine.events import DeckReshuffled, Event
-from engine.state import MERCHANT, MatchState
+from engine.state import MERCHANT, TOTAL_MONEY, MatchState
 from engine.testing import give, place
 from tests.engine.scenes import asks, conserved, match, set_cash, turn
 
@@ -171,7 +171,9 @@ def test_rules_2_2_money_is_conserved_and_in_50_dollar_steps_through_play() -> N
         assert asked is not None
         apply(state, asked.seat, timeout_default(state))
         credit = sum(s.credit for s in state.sides)
-        assert state.bank + sum(s.cash for s in state.sides) == 265_000
+        assert (
+            state.bank + sum(s.cash for s in state.sides) == TOTAL_MONEY
+        )  # RULES §2.2: $265,000 in all
         assert credit == 0 or state.result is not None
         assert all(s.cash % 50 == 0 and s.cash >= 0 for s in state.sides)
         assert state.bank % 50 == 0
