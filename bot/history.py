@@ -11,19 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from bot.narration import ENDINGS
 from bot.store.interface import SeatRecord, SideResult
 from engine import MatchState, Setup, apply, replay
 from engine.characters import CHARACTERS
 from engine.events import Event, MatchEnded, RaidEnded, TurnStarted
 from engine.state import NO_SPACE
 
-END_TEXT: dict[str, str] = {
-    "marks": "by Empire Marks",
-    "last_standing": "as the last side standing",
-    "start_raid": "by a raid on Start",
-    "bank_shortage": "on the final count when the bank ran dry",
-    "round_limit": "on the final count at the round limit",
-}
+# The ending as the story tells it, keyed by the stored reason text.
+END_TEXT: dict[str, str] = {reason.value: text for reason, text in ENDINGS.items()}
 
 
 @dataclass(frozen=True, slots=True)

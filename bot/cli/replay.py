@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from bot.cli.output import CommandError, check_output_file, path_text, prepare_folder, write_file
+from bot.narration import ENDINGS, FINAL_COUNT, money
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,10 +53,10 @@ def run(args: argparse.Namespace) -> int:
     print("verified: the log replays to the final state recorded in the file")
     result = state.result
     if result is not None:
-        print(f"winner: {state.sides[result.winner].name} ({result.reason})")
+        print(f"winner: {state.sides[result.winner].name}, {ENDINGS[result.reason]}")
         for rank, seat in enumerate(result.ranking, start=1):
             score = result.scores[seat]
-            shown = "eliminated" if score is None else f"${score:,}"
+            shown = "eliminated" if score is None else f"{FINAL_COUNT} {money(score)}"
             print(f"  {rank}. {state.sides[seat].name:<24} {shown}")
     if out is None:
         return 0

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 
 from bot import history
+from bot.narration import money
 from bot.render import animation
 from bot.render.chart import marks_chart
 from bot.replay_file import SUFFIX, export
@@ -120,7 +121,7 @@ async def match_summary(
     if rich is not None:
         embed.add_field(
             name="Richest moment",
-            value=f"Round {rich.round}: {names[rich.seat]} held ${rich.cash:,} in cash.",
+            value=f"Round {rich.round}: {names[rich.seat]} held {money(rich.cash)} in cash.",
             inline=False,
         )
     marks = " · ".join(f"{names[s.seat]} {s.marks}" for s in state.sides)
