@@ -1,4 +1,4 @@
-"""`chicago-bot bench engine|render|ai`: speed figures, printed (never asserted)."""
+"""`chicago-bot bench TARGET`: speed figures, printed (never asserted)."""
 
 from __future__ import annotations
 
