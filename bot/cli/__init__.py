@@ -96,6 +96,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("simulate", "bot.cli.simulate", "play many seeded matches and print statistics"),
     ("render", "bot.cli.render", "draw the board picture of a seeded match to a PNG file"),
     ("bench", "bot.cli.bench", "measure speed: engine, render, computer players or the store"),
+    ("doctor", "bot.cli.doctor", "check settings, token, database and assets; say how to fix"),
     ("backup", "bot.cli.backup", "copy the match database safely, even while the bot runs"),
     ("prune", "bot.cli.prune", "remove old finished matches, keeping their results"),
     ("replay", "bot.cli.replay", "replay and verify a match file from /chicago replay"),
