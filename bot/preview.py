@@ -94,6 +94,7 @@ class OfflineServer:
         # One shard: simcord models a single gateway connection.
         self.bot: ChicagoBot = create_bot(self.settings, seeds=seeds, shard_count=1)
         self.env = simcord.Env(self.bot)
+        self.env.backend.bot_user.global_name = "Chicago 1927"  # simcord calls it TestBot
         await self.env.start()
         self.guild = self.env.create_guild(GUILD)
         self.channel = self.guild.create_text_channel(CHANNEL, topic="Chicago 1927, offline")
