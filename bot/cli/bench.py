@@ -10,7 +10,7 @@ from engine.limits import BOSS_COUNTS, DEFAULT_BOSSES
 
 DEFAULT_MATCHES = 200
 # Each render match gives about ten pictures, so fewer matches make a full sample.
-TARGET_MATCHES = {"render": 50}
+TARGET_MATCHES = {"render": 50, "load": 1000}
 
 TARGETS = {
     "engine": ("bot.benchmarks.engine", "random full matches through the rules engine"),
@@ -19,6 +19,7 @@ TARGETS = {
     "store": ("bot.benchmarks.store", "match store: commit, load and start-up times on SQLite"),
     "bot": ("bot.benchmarks.bot", "click to acknowledgement and next prompt, offline harness"),
     "replay": ("bot.benchmarks.replay", "a full match's animation: size and time to make"),
+    "load": ("bot.benchmarks.load", "memory, click latency and top click rate on one machine"),
 }
 
 

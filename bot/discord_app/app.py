@@ -79,6 +79,7 @@ class ChicagoBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        self.render_pool.start()
         install(self.render_pool)
         self._spawn(idle.sweeper(self), "chicago-idle-sweeper")
         self._spawn(shutdown.heartbeat(self, self.settings.heartbeat_path), "chicago-heartbeat")

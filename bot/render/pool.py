@@ -36,6 +36,10 @@ def _warm() -> None:
     static_layer()
 
 
+def _nothing() -> None:
+    return None
+
+
 def _render(view: BoardView) -> bytes:
     from bot.render.board import render_view
 
@@ -61,9 +65,12 @@ class RenderPool:
         if self.processes:
             # forkserver: workers never inherit the bot's threads, sockets or database.
             context = multiprocessing.get_context("forkserver")
-            self._executor = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_warm
-            )
+            executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm)
+            # Start every worker now: the memory is taken at start-up, not mid-match,
+            # and the first pictures are not slowed by a process starting.
+            for _ in range(self.workers):
+                executor.submit(_nothing)
+            self._executor = executor
         else:
             self._executor = ThreadPoolExecutor(1, thread_name_prefix="chicago-render")
 
@@ -112,11 +119,21 @@ async def render_off_loop(view: BoardView) -> bytes:
 
 def rss_bytes(pid: int | str = "self") -> int:
     """Resident memory of a process, from /proc (0 where /proc is missing)."""
+    return _proc_kb(f"/proc/{pid}/status", "VmRSS:") * 1024
+
+
+def pss_bytes(pid: int | str = "self") -> int:
+    """A process's proportional share of memory: pages it shares with the bot (the
+    interpreter, libraries) are counted once across processes, not once per worker."""
+    return _proc_kb(f"/proc/{pid}/smaps_rollup", "Pss:") * 1024
+
+
+def _proc_kb(path: str, key: str) -> int:
     try:
-        text = Path(f"/proc/{pid}/status").read_text()
+        text = Path(path).read_text()
     except OSError:
         return 0
     for line in text.splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
+        if line.startswith(key):
+            return int(line.split()[1])
     return 0
