@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import logs
 from bot.discord_app import lobby, messages, trades
 from bot.discord_app.history import match_summary
 from bot.discord_app.shutdown import STOPPING
@@ -187,7 +188,8 @@ class MatchRunner:
     async def wake(self) -> None:
         """Reload an idle match from the store before its next click, command or timer.
         Every entry point calls this first, so the rest of the runner never sees a
-        sleeping match."""
+        sleeping match (and every log line of the work that follows names the match)."""
+        logs.bind(guild=self.record.guild_id, channel=self.channel_id, match=self.match_id)
         self.last_used = self.bot.clock()
         if not self.asleep:
             return
