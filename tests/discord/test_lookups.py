@@ -3,10 +3,12 @@ player's own hand to anybody else."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import simcord
 
+from bot.discord_app.idle import sweep
 from bot.discord_app.lookups import notes_text
 from engine import banknotes
 from tests.discord.harness import Table, private_text, seat_table
@@ -108,3 +110,18 @@ async def test_autocomplete(table: Table) -> None:
     runner = table.bot.router.in_channel(table.channel.id)
     assert runner is not None and runner.session is not None
     assert [c["name"] for c in players] == [s.name for s in runner.session.state.sides]
+
+
+async def test_look_ups_wake_a_match_that_left_memory(tmp_path: Path) -> None:
+    table = await Table(tmp_path, settings={"idle_after": 60}).start()
+    try:
+        await seated(table)
+        runner = table.bot.router.by_id[1]
+        await table.env.advance_time(90)
+        sweep(table.bot)
+        assert runner.asleep and runner.session is None
+        hand = await slash(table, "alice", "hand")
+        assert "not started" not in hand and "$" in hand
+        assert not runner.asleep and runner.session is not None
+    finally:
+        await table.close()
