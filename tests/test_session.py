@@ -45,12 +45,14 @@ def test_demo_and_a_session_driven_match_give_the_same_events_and_state() -> Non
     demo_state = play_demo(8, bosses=3, level="normal", write=lambda line: None)
     players = [PlayerSpec(n, "normal") for n in ("Vito Marchetti", "Mae Kowalski", "Frankie Doyle")]
     state = new_match(3, 8, None, players, PlayerSpec("Chicago Police", "normal"))
+    events = []
     while state.pending is not None:
-        apply(state, state.pending.seat, choose(state))
+        events += apply(state, state.pending.seat, choose(state))
     assert demo_state.to_json() == state.to_json()
 
     session, first = MatchSession.new(demo_state.setup)
     assert first.result is not None and first.turns_ended > 0
+    assert first.events == events
     assert session.state.to_json() == state.to_json()
     assert all(entry.actor == COMPUTER for entry in session.log)
 
