@@ -80,8 +80,15 @@ class OfflineServer:
         computer_delay: float = 0.0,
         seed: int | None = None,
     ) -> None:
+        # One shard and a render thread: simcord models one gateway connection, and
+        # worker processes do not start under its event loop.
         self.settings = Settings(  # type: ignore[call-arg]
-            _env_file=None, db=db, turn_timer=turn_timer, computer_delay=computer_delay
+            _env_file=None,
+            db=db,
+            turn_timer=turn_timer,
+            computer_delay=computer_delay,
+            shards=1,
+            render_workers=1,
         )
         self.names = tuple(names)
         self.seed = seed

@@ -4,6 +4,7 @@ would start it, its page fetched without a browser, and stopped with a signal.""
 from __future__ import annotations
 
 import json
+import select
 import signal
 import socket
 import subprocess
@@ -32,7 +33,10 @@ def read_url(process: subprocess.Popen[str]) -> str:
     """The address the command prints, waiting for it as a user would."""
     assert process.stdout is not None
     deadline = time.monotonic() + STARTUP
-    while time.monotonic() < deadline:
+    while (left := deadline - time.monotonic()) > 0:
+        ready, _, _ = select.select([process.stdout], [], [], left)
+        if not ready:
+            break
         line = process.stdout.readline()
         if " open http://127.0.0.1:" in line:
             return line.split(" open ", 1)[1].strip()
