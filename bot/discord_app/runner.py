@@ -545,6 +545,9 @@ class MatchRunner:
         if same and prev is not None:
             shown = prev.lines + ([timeout_note] if timeout_note else []) + lines
             body = self._prompt_body(pending, shown, BOARD if prev.image else None)
+            if prev.image and step.events:
+                # The picture must show what the text now tells (a roll, a move).
+                body["attachments"] = [await self._board_file(keep_events=True)]
             await self._edit(prev.message_id, **body)
             self.prompt = Prompt(prev.message_id, seq, pending.seat, pending, shown, prev.image)
             return
@@ -576,10 +579,13 @@ class MatchRunner:
         view = decision_view(self.match_id, session.seq, state, pending)
         return {"content": content, "embed": embed, "view": view}
 
-    async def _board_file(self) -> discord.File:
+    async def _board_file(self, keep_events: bool = False) -> discord.File:
+        """The board now. `keep_events`: the turn goes on in this message, so the next
+        picture still lists what happened since the turn's first one."""
         assert self.session is not None
         png = await render_png_async(self.session.state, self.board_events)
-        self.board_events = []
+        if not keep_events:
+            self.board_events = []
         return discord.File(io.BytesIO(png), filename=BOARD)
 
     async def _close(

@@ -16,3 +16,17 @@ async def test_the_start_tells_who_plays_what(table: Table) -> None:
     assert "The seed deals the seats" in description and "🤖 Chicago Police" in description
     assert prompt.content.startswith(table.decider(prompt).mention)
     assert prompt.attachments[0].filename == "board.png"
+
+
+async def test_a_prompt_edited_after_a_roll_shows_the_moved_board(table: Table) -> None:
+    """The text tells the roll, so the picture in the same message must show it too."""
+    await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+    prompt = table.prompt()
+    assert prompt is not None and prompt.attachments
+    before = await prompt.attachments[0].read()
+    await table.click(table.decider(prompt), prompt, decision="roll")
+    edited = table.prompt()
+    assert edited is not None and edited.id == prompt.id  # the same player decides on
+    assert "rolls" in (edited.embeds[0].description or "")
+    after = await edited.attachments[0].read()
+    assert after != before
