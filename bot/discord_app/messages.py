@@ -106,11 +106,18 @@ def timer_text(seconds: int) -> str:
 
 
 def seat_text(seat: SeatRecord) -> str:
+    """A seat by the player's name: an embed shows names reliably on every client,
+    where a mention inside an embed may stay a raw id on a phone."""
     if seat.user_id is None:
         return f"{COMPUTER_MARK} {seat.name} (computer, {seat.computer})"
     if seat.controller != "user":
-        return f"{COMPUTER_MARK} <@{seat.user_id}> (a computer plays for now)"
-    return f"<@{seat.user_id}>"
+        return f"{COMPUTER_MARK} {seat.name} (a computer plays for now)"
+    return seat.name
+
+
+def host_name(host_id: int, seats: Sequence[SeatRecord]) -> str:
+    """The host by name while seated, else by mention (a host who left the lobby)."""
+    return next((s.name for s in seats if s.user_id == host_id), f"<@{host_id}>")
 
 
 def lobby_embed(
@@ -125,7 +132,7 @@ def lobby_embed(
     embed = discord.Embed(
         title="Chicago 1927 — a new match is forming",
         description=(
-            f"Host <@{host_id}> · {bosses} bosses and the police · "
+            f"Host {host_name(host_id, seats)} · {bosses} bosses and the police · "
             f"{length_text(settings)} · {timer_text(int(settings['timer']))} per decision"
         ),
         colour=COLOUR,

@@ -28,3 +28,12 @@ async def test_the_host_removes_a_computer_player_from_the_lobby(table: Table) -
 
     refused = await table.click(bob, table.lobby(), label="Add computer player")
     assert "Only the host" in private_text(refused)
+
+
+async def test_the_lobby_names_its_players_instead_of_raw_mentions(table: Table) -> None:
+    await table.open_lobby(bosses=2)
+    await table.click(table.members["bob"], table.lobby(), label="Join as police")
+    embed = table.lobby().embeds[0]
+    shown = "\n".join([embed.description or ""] + [f.value or "" for f in embed.fields])
+    assert "<@" not in shown
+    assert "Host alice" in shown and "bob" in shown
