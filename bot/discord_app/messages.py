@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.narration import Line, money, standings
+from bot.narration import ENDINGS, Line, money, standings
 from bot.store.interface import SeatRecord
 from engine import (
     BribeOrRaidFacts,
@@ -320,7 +320,8 @@ def final_embed(state: MatchState, lines: Sequence[Line], image: str | None) -> 
     result = state.result
     title = "The match is over"
     if result is not None:
-        title = f"🏆 {state.sides[result.winner].name} wins the match"
+        winner = state.sides[result.winner].name
+        title = f"🏆 {winner} wins the match {ENDINGS[result.reason]}"
     body = narration_text(lines, 2500)
     table = "\n".join(standings(state))
     embed = discord.Embed(title=title, description=body or None, colour=FINISHED_COLOUR)

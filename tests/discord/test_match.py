@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.narration import ENDINGS
 from bot.store import MatchStatus, load_setup
 from engine import replay
 from tests.discord.harness import Table, buttons, play_turn, seat_table
@@ -61,6 +62,8 @@ async def test_three_players_play_a_whole_match(table: Table) -> None:
         load_setup(stored.setup_json), [(d.seat, d.decision) for d in stored.full_log]
     )
     assert state.result is not None and state.result.winner >= 0
+    winner = state.sides[state.result.winner].name
+    assert f"🏆 {winner} wins the match {ENDINGS[state.result.reason]}" in text
     assert posts_in_window(table) <= 5
 
 
