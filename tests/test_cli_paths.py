@@ -86,6 +86,16 @@ def output_cases(database: Path, tmp: Path) -> list[tuple[str, list[str], Expect
         ("prune", ["prune", "--older-than", "1", "--db", str(tmp)], 2),
         ("prune", ["prune", "--older-than", "1", "--db", "/proc/chicago.db"], 2),
         ("prune", ["prune", "--older-than", "1", "--db", FULL], 2),
+        ("rulebook", ["rulebook", "--out", "/proc/no/such/folder"], 2),
+        ("rulebook", ["rulebook", "--out", str(afile)], 2),
+        ("rulebook", ["rulebook", "--out", "/proc/chicago"], 2),
+        ("rulebook", ["rulebook", "--out", "/sys/chicago"], 2),
+        ("rulebook", ["rulebook", "--out", ""], 2),
+        ("rulebook", ["rulebook", "--out", FULL], 2),
+        ("replay", ["replay", "match.json", "--out", "/proc/no/such.gif"], 2),
+        ("replay", ["replay", "match.json", "--out", "/proc/chicago.gif"], 2),
+        ("replay", ["replay", "match.json", "--out", ""], 2),
+        ("replay", ["replay", "match.json", "--out", FULL], 2),
     ]
 
 
@@ -101,8 +111,12 @@ def test_bad_output_paths_are_one_line_with_the_right_exit_code(
     assert sorted(p.name for p in tmp_path.iterdir()) == before, "something was left behind"
 
 
-# A small, quick run of each subcommand that prints on standard output.
+# A small, quick run of each subcommand that prints on standard output; a subcommand
+# not listed (or one that serves until stopped, like preview) prints its help.
 QUICK: dict[str, list[str]] = {
+    "doctor": ["doctor", "--env-file", "missing.env"],
+    "replay": ["replay", "missing.json"],
+    "rulebook": ["rulebook", "--out", "rulebook"],
     "run": ["run"],
     "demo": ["demo", "--bosses", "2", "--marks", "2", "--round-limit", "1"],
     "simulate": ["simulate", "--matches", "1", "--bosses", "2", "--round-limit", "2"],
@@ -116,7 +130,7 @@ QUICK: dict[str, list[str]] = {
 @needs_linux
 @pytest.mark.parametrize("name", [name for name, _, _ in SUBCOMMANDS])
 def test_every_subcommand_on_a_full_disk_stdout(name: str, tmp_path: Path, database: Path) -> None:
-    args = QUICK.get(name, [name])
+    args = QUICK.get(name, [name, "--help"])
     code, stderr = run_cli(args, tmp_path, stdout_path=FULL)
     assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
     assert len(stderr.strip().splitlines()) <= 1, stderr
