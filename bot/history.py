@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 
 from bot.narration import ENDINGS
 from bot.store.interface import SeatRecord, SideResult
-from engine import MatchState, Setup, apply, replay
+from engine import NO_SPACE, MatchState, Setup, apply, replay
 from engine.characters import CHARACTERS
 from engine.events import Event, MatchEnded, RaidEnded, TurnStarted
-from engine.state import NO_SPACE
 
 # The ending as the story tells it, keyed by the stored reason text.
 END_TEXT: dict[str, str] = {reason.value: text for reason, text in ENDINGS.items()}
