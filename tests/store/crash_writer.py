@@ -27,7 +27,11 @@ async def main(path: str, seed: int, report: Callable[[str], None]) -> None:
             if match.status is MatchStatus.LOBBY:  # killed between creating and starting
                 await store.finish(match.match_id, MatchStatus.ABANDONED)
             else:
-                live[match.match_id] = await load_state(store, match.match_id)
+                state = await load_state(store, match.match_id)
+                if state.result is None:
+                    live[match.match_id] = state
+                else:  # killed between its last decision and being marked finished
+                    await finish(store, match.match_id, state)
         channel = 1000 * seed
         while len(live) < MATCHES:
             channel += 1

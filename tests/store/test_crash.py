@@ -10,6 +10,7 @@ import random
 import signal
 import sqlite3
 import time
+import traceback
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,8 @@ def run_and_kill(db: Path, seed: int, after: float) -> list[tuple[int, int]]:
         try:
             out = os.fdopen(write_end, "w", buffering=1)
             asyncio.run(crash_writer.main(str(db), seed, lambda line: print(line, file=out)))
+        except BaseException:
+            traceback.print_exc()  # the parent reports it: a writer must only die by SIGKILL
         finally:
             os._exit(1)
     os.close(write_end)
