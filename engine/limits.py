@@ -10,4 +10,5 @@ DEFAULT_BOSSES = MAX_BOSSES
 STANDARD_MARKS = 4  # RULES §11.1: the first side to four Empire Marks wins
 SHORT_MATCH_MARKS = 3
 MARKS_CHOICES: tuple[int, ...] = (2, 3, 4)
-MAX_ROUND_LIMIT = 500
+MAX_ROUND_LIMIT = 200
+DEFAULT_ROUND_LIMIT = 12  # a round limit offered for an evening's match

@@ -19,6 +19,14 @@ from bot.discord_app.router import reply
 from bot.discord_app.runner import MatchRunner
 from bot.discord_app.views import end_view
 from bot.store import SeatRecord
+from engine.limits import (
+    DEFAULT_ROUND_LIMIT,
+    MAX_BOSSES,
+    MAX_ROUND_LIMIT,
+    MIN_BOSSES,
+    SHORT_MATCH_MARKS,
+    STANDARD_MARKS,
+)
 
 if TYPE_CHECKING:
     from bot.discord_app.app import ChicagoBot
@@ -29,8 +37,8 @@ NO_MATCH = "There is no match in this channel. `/chicago new` opens one."
 THREAD_NAME = "Chicago 1927 — match {match}"
 
 LENGTHS = [
-    app_commands.Choice(name="standard: first to 4 Empire Marks", value="standard"),
-    app_commands.Choice(name="short: first to 3 Empire Marks", value="short"),
+    app_commands.Choice(name=f"standard: first to {STANDARD_MARKS} Empire Marks", value="standard"),
+    app_commands.Choice(name=f"short: first to {SHORT_MATCH_MARKS} Empire Marks", value="short"),
     app_commands.Choice(name="round limit: final count after N rounds", value="rounds"),
 ]
 ROLES = [
@@ -56,20 +64,20 @@ class ChicagoCog(commands.Cog):
 
     @chicago.command(name="new", description="Open a lobby for a new match in this channel")
     @app_commands.describe(
-        bosses="How many bosses (2–4); the police is one more seat",
+        bosses=f"How many bosses ({MIN_BOSSES}–{MAX_BOSSES}); the police is one more seat",
         timer="Minutes each decision may take before the safe choice is made for the player",
         length="How the match ends",
-        rounds="With a round limit: how many rounds (default 12)",
+        rounds=f"With a round limit: how many rounds (default {DEFAULT_ROUND_LIMIT})",
         thread="Open the match in a new thread of this channel",
     )
     @app_commands.choices(length=LENGTHS)
     async def new_cmd(
         self,
         interaction: discord.Interaction,
-        bosses: app_commands.Range[int, 2, 4] = 3,
+        bosses: app_commands.Range[int, MIN_BOSSES, MAX_BOSSES] = 3,
         timer: app_commands.Range[int, 1, 1440] | None = None,
         length: str = "standard",
-        rounds: app_commands.Range[int, 1, 200] = 12,
+        rounds: app_commands.Range[int, 1, MAX_ROUND_LIMIT] = DEFAULT_ROUND_LIMIT,
         thread: bool = False,
     ) -> None:
         await self.bot.router.guarded(
@@ -128,7 +136,7 @@ class ChicagoCog(commands.Cog):
             "starter_role": server.starter_role,
             "bosses": bosses,
             "timer": seconds,
-            "marks": 3 if length == "short" else 4,
+            "marks": SHORT_MATCH_MARKS if length == "short" else STANDARD_MARKS,
             "round_limit": rounds if length == "rounds" else None,
             "thread": new_thread,
         }
