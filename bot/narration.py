@@ -451,11 +451,11 @@ def standings(state: MatchState) -> list[str]:
         held = sum(1 for owner in state.control if owner == seat)
         role = "police" if side.is_police else CHARACTERS[side.character].name
         word = "officer" if side.is_police else "soldier"
-        status = "  eliminated" if side.eliminated else ""
+        status = " · eliminated" if side.eliminated else ""
         score = ""
         final = result.scores[seat] if result is not None else None
         if final is not None:
-            score = f"  {FINAL_COUNT} {money(final)}"
+            score = f" · {FINAL_COUNT} {money(final)}"
         lines.append(
             f"{place}. {side.name} ({role}): {plural(side.marks, 'mark')}, {money(side.cash)}, "
             f"{plural(side.people, word)}, {plural(held, 'business', 'businesses')}"

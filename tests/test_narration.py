@@ -104,6 +104,8 @@ def test_final_standings_show_the_final_count_of_every_side_still_in() -> None:
     for place_, seat in enumerate(result.ranking):
         score = result.scores[seat]
         if score is None:
-            assert lines[place_].endswith("eliminated")
+            assert lines[place_].endswith(" · eliminated")
         else:
-            assert lines[place_].endswith(f"{FINAL_COUNT} ${score:,}")
+            assert lines[place_].endswith(f"businesses · {FINAL_COUNT} ${score:,}") or lines[
+                place_
+            ].endswith(f"business · {FINAL_COUNT} ${score:,}")

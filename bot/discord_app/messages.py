@@ -322,6 +322,9 @@ def final_embed(state: MatchState, lines: Sequence[Line], image: str | None) -> 
     if result is not None:
         winner = state.sides[result.winner].name
         title = f"🏆 {winner} wins the match {ENDINGS[result.reason]}"
+    if result is not None:
+        said = f"{state.sides[result.winner].name} wins the match {ENDINGS[result.reason]}."
+        lines = [line for line in lines if line.text != said]  # the title says it
     body = narration_text(lines, 2500)
     table = "\n".join(standings(state))
     embed = discord.Embed(title=title, description=body or None, colour=FINISHED_COLOUR)

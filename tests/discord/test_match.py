@@ -64,6 +64,7 @@ async def test_three_players_play_a_whole_match(table: Table) -> None:
     assert state.result is not None and state.result.winner >= 0
     winner = state.sides[state.result.winner].name
     assert f"🏆 {winner} wins the match {ENDINGS[state.result.reason]}" in text
+    assert text.count(f"{winner} wins the match") == 1  # said once, in the title
     assert posts_in_window(table) <= 5
 
 
