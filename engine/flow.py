@@ -30,6 +30,7 @@ from engine.state import (
     MERCHANT,
     POLICE_OFFICERS,
     STARTING_CASH,
+    STATE_FORMAT,
     TOTAL_MONEY,
     MatchOptions,
     MatchState,
@@ -130,6 +131,7 @@ def _setup_match(setup: Setup) -> MatchState:
         rng=rng,
         turn=Turn(seat=0),
         agenda=[Step("turn", 0)],
+        format=STATE_FORMAT,
     )
     _run(state, [])
     return state

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from engine.characters import Character
 from engine.decisions import Pending
@@ -188,7 +188,7 @@ class MatchState:
     agenda: list[Step] = field(default_factory=list)
     pending: Pending | None = None
     result: Result | None = None
-    format: int = STATE_FORMAT
+    format: int = 0  # set to STATE_FORMAT by new_match; 0 marks state older than formats
 
     @property
     def police(self) -> Side:
@@ -208,13 +208,30 @@ class MatchState:
     @classmethod
     def from_json(cls, data: bytes | str) -> MatchState:
         """Read saved state; a snapshot of another format raises StateFormatError, so a
-        store replays the decision log instead of misreading it."""
-        found = json.loads(data).get("format", 0)
-        if found != STATE_FORMAT:
-            raise StateFormatError(
-                f"saved state has format {found}, this engine reads {STATE_FORMAT}"
-            )
-        return _ADAPTER.validate_json(data)
+        store replays the decision log instead of misreading it. State written before
+        formats were recorded reads as format 0."""
+        try:
+            state = _ADAPTER.validate_json(data)
+        except ValidationError:
+            found = _format_of(data)
+            if found != STATE_FORMAT:
+                raise StateFormatError(_wrong_format(found)) from None
+            raise
+        if state.format != STATE_FORMAT:
+            raise StateFormatError(_wrong_format(state.format))
+        return state
+
+
+def _format_of(data: bytes | str) -> object:
+    try:
+        found = json.loads(data)
+    except ValueError:
+        return None
+    return found.get("format", 0) if isinstance(found, dict) else None
+
+
+def _wrong_format(found: object) -> str:
+    return f"saved state has format {found}, this engine reads {STATE_FORMAT}"
 
 
 _ADAPTER: TypeAdapter[MatchState] = TypeAdapter(MatchState)
