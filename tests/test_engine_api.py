@@ -144,3 +144,14 @@ def test_the_slash_commands_read_the_game_limits_from_the_engine() -> None:
     params = {p.name: p for p in command.parameters}  # type: ignore[union-attr]
     assert (params["bosses"].min_value, params["bosses"].max_value) == (MIN_BOSSES, MAX_BOSSES)
     assert params["rounds"].max_value == MAX_ROUND_LIMIT
+
+
+def test_a_newer_layout_that_does_not_even_parse_still_names_its_format() -> None:
+    data = json.loads(new_match(2, 5).to_json())
+    data["format"] = STATE_FORMAT + 1
+    data["sides"] = "rearranged in a newer layout"
+    with pytest.raises(StateFormatError, match=f"format {STATE_FORMAT + 1}"):
+        MatchState.from_json(json.dumps(data))
+    data["format"] = STATE_FORMAT
+    with pytest.raises(ValueError):  # this engine's own format, damaged: pydantic says how
+        MatchState.from_json(json.dumps(data))
