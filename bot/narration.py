@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine import BANK, MERCHANT, NO_SPACE, NOBODY, EndReason, MatchState
-from engine.board import SPACES, Deck
+from engine.board import SPACES, Deck, SpaceKind
 from engine.cards import MAX_CONTACTS_HELD, Card, Special, card, card_id
 from engine.characters import CHARACTERS
 from engine.events import (
@@ -334,6 +334,8 @@ class Narrator:
     def _moved(self, state: MatchState, event: Moved) -> str:
         who = self._name(state, event.seat)
         where = space_name(event.end)
+        if state.sides[event.seat].is_police and SPACES[event.end].kind is SpaceKind.CARD:
+            where += " (police draw no cards)"  # RULES §2.4, §4.2
         roll, self._roll = self._roll, None
         if event.how == "dice" and roll is not None and roll.seat == event.seat:
             return f"{who} rolls {' + '.join(map(str, roll.dice))} to {where}."

@@ -109,3 +109,18 @@ def test_final_standings_show_the_final_count_of_every_side_still_in() -> None:
             assert lines[place_].endswith(f"businesses · {FINAL_COUNT} ${score:,}") or lines[
                 place_
             ].endswith(f"business · {FINAL_COUNT} ${score:,}")
+
+
+def test_police_landing_on_a_card_space_is_told_it_draws_nothing() -> None:
+    """RULES §2.4, §4.2: police never draws; the story says so instead of going quiet."""
+    from bot.narration import narrate
+    from engine.board import SPACES, SpaceKind
+    from engine.events import Moved, MoveKind
+
+    state = match(bosses=2)
+    card_space = next(s.index for s in SPACES if s.kind is SpaceKind.CARD)
+    police = state.police_seat
+    lines = narrate(state, [Moved(police, 0, card_space, (card_space,), MoveKind.DICE)])
+    assert lines[0].text.endswith("(police draw no cards).")
+    boss = narrate(state, [Moved(0, 0, card_space, (card_space,), MoveKind.DICE)])
+    assert "draw no cards" not in boss[0].text
