@@ -161,7 +161,7 @@ def dealt_lines(state: MatchState, seats: Sequence[SeatRecord]) -> list[str]:
         if seat.user_id is None:
             out.append(f"{COMPUTER_MARK} {side.name} plays {role} ({seat.computer} computer)")
         else:
-            out.append(f"{side.name} (<@{seat.user_id}>) plays {role}")
+            out.append(f"{side.name} plays {role}")
     return out
 
 
@@ -172,7 +172,7 @@ def started_embed(
     embed = discord.Embed(
         title="Chicago 1927 — the match is on",
         description=(
-            f"Host <@{host_id}> · {length_text(settings)} · "
+            f"Host {host_name(host_id, seats)} · {length_text(settings)} · "
             f"{timer_text(int(settings['timer']))} per decision"
         ),
         colour=COLOUR,

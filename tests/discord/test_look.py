@@ -30,3 +30,11 @@ async def test_a_prompt_edited_after_a_roll_shows_the_moved_board(table: Table) 
     assert "rolls" in (edited.embeds[0].description or "")
     after = await edited.attachments[0].read()
     assert after != before
+
+
+async def test_the_dealt_seats_name_the_players_without_raw_mentions(table: Table) -> None:
+    await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+    lobby = table.history()[0]
+    embed = lobby.embeds[0]
+    shown = "\n".join([embed.description or ""] + [f.value or "" for f in embed.fields])
+    assert "<@" not in shown and "Host alice" in shown
