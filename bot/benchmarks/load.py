@@ -202,24 +202,24 @@ async def keep_tables(
     bot: HeadlessBot, tables: list[Table], wanted: int, bosses: int, seed: int
 ) -> None:
     """Replace finished matches, so `wanted` stay active."""
-    from bot.discord_app import runner as runner_module
+    from bot.discord_app import telling
 
     live = [t for t in tables if not t.runner.closed]
     tables[:] = live
-    real = getattr(runner_module, "render_png_async")  # noqa: B009
+    real = getattr(telling, "render_png_async")  # noqa: B009
     cached = await real(live[0].runner.session.state, []) if live else b""
 
     async def quick(*_: Any) -> bytes:
         return cached  # opening matches is set-up, not what is measured
 
-    setattr(runner_module, "render_png_async", quick)  # noqa: B010
+    setattr(telling, "render_png_async", quick)  # noqa: B010
     try:
         number = max((t.runner.match_id for t in tables), default=0) + len(tables) + 1
         while len(tables) < wanted:
             tables.append(await open_match(bot, number, bosses, seed))
             number += 1
     finally:
-        setattr(runner_module, "render_png_async", real)  # noqa: B010
+        setattr(telling, "render_png_async", real)  # noqa: B010
 
 
 def _line(label: str, latencies: list[float]) -> str:

@@ -20,8 +20,9 @@ from discord.ext import commands
 
 from bot.discord_app import history, idle, lookups, server_settings, shutdown
 from bot.discord_app.commands import ChicagoCog
+from bot.discord_app.match_channel import ChannelGone
 from bot.discord_app.router import SORRY, Router, reply
-from bot.discord_app.runner import ChannelGone, MatchRunner
+from bot.discord_app.runner import MatchRunner
 from bot.discord_app.timers import Clock
 from bot.discord_app.trade_views import TRADE_ITEMS
 from bot.discord_app.tree import ChicagoTree

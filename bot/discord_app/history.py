@@ -184,7 +184,7 @@ def rematch_seats(seats: list[SeatRecord], host_id: int) -> list[SeatRecord]:
 
 
 async def rematch(bot: ChicagoBot, interaction: discord.Interaction, match_id: int) -> None:
-    from bot.discord_app.runner import MatchRunner  # the runner imports this module
+    from bot.discord_app.runner import MatchRunner  # the runner imports this module, via telling
 
     old = await bot.store.finished_match(match_id)
     channel_id = interaction.channel_id

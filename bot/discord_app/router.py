@@ -13,7 +13,8 @@ import discord
 
 from bot import logs
 from bot.discord_app.cooldowns import SLOW_DOWN, Answer, ClickGuard, Cooldowns
-from bot.discord_app.runner import ChannelGone, MatchRunner
+from bot.discord_app.match_channel import ChannelGone
+from bot.discord_app.runner import MatchRunner
 from bot.discord_app.shutdown import STOPPING
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from bot.cli import main
 from bot.discord_app import ChicagoBot
 from bot.discord_app.cooldowns import SLOW_DOWN
 from bot.discord_app.idle import sweep
-from bot.discord_app.runner import COMPUTERS_OFF
+from bot.discord_app.seating import COMPUTERS_OFF
 from bot.discord_app.server_settings import MANAGERS_ONLY
 from bot.discord_app.shutdown import STOPPING, drain, install_signal_handlers
 from bot.store import SqliteStore

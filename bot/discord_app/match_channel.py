@@ -1,0 +1,93 @@
+"""The channel (or thread) a match is played in: sending, editing and deleting its
+messages, at no more than Discord's rate for new messages.
+
+A channel that was deleted, or that the bot was removed from, raises `ChannelGone`, so
+the match can end quietly instead of failing on every later post.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.discord_app.app import ChicagoBot
+
+log = logging.getLogger("chicago.bot")
+
+POSTS_PER_WINDOW = 5
+WINDOW = timedelta(seconds=5)
+
+
+class ChannelGone(Exception):
+    """The match's channel or thread no longer exists (or the bot was removed from it)."""
+
+
+class MatchChannel:
+    """One match's channel: every message the match posts goes through here."""
+
+    def __init__(self, bot: ChicagoBot, channel_id: int, match_id: int) -> None:
+        self.bot = bot
+        self.channel_id = channel_id
+        self.match_id = match_id
+        self._posts: deque[datetime] = deque()
+
+    async def resolve(self) -> discord.abc.Messageable:
+        """The channel from the cache, else from Discord; `ChannelGone` if it is no more."""
+        channel = self.bot.get_channel(self.channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(self.channel_id)
+            except (discord.NotFound, discord.Forbidden) as exc:
+                raise ChannelGone(str(exc)) from exc
+        if not isinstance(channel, discord.abc.Messageable):
+            raise ChannelGone(f"channel {self.channel_id} cannot hold messages")
+        return channel
+
+    async def send(self, **kwargs: Any) -> discord.Message:
+        await self._throttle()
+        channel = await self.resolve()
+        try:
+            return await channel.send(**kwargs)
+        except discord.NotFound as exc:
+            raise ChannelGone(str(exc)) from exc
+
+    async def edit(self, message_id: int, **kwargs: Any) -> None:
+        """Edit a message of the match; one a moderator deleted is left alone."""
+        channel = await self.resolve()
+        partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        try:
+            await partial.edit(**kwargs)
+        except discord.NotFound:
+            log.info("match %s: message %s was deleted; not edited", self.match_id, message_id)
+
+    async def delete(self, message_id: int) -> None:
+        channel = await self.resolve()
+        with contextlib.suppress(discord.NotFound):
+            await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+
+    async def fetch(self, message_id: int) -> discord.Message | None:
+        """The message as Discord has it now, or None if it was deleted."""
+        channel = await self.resolve()
+        try:
+            return await channel.fetch_message(message_id)
+        except discord.NotFound:
+            return None
+
+    async def _throttle(self) -> None:
+        """At most 5 new messages per 5 seconds in the channel (Discord's limit)."""
+        now = self.bot.clock()
+        while self._posts and now - self._posts[0] >= WINDOW:
+            self._posts.popleft()
+        if len(self._posts) >= POSTS_PER_WINDOW:
+            wait = (self._posts[0] + WINDOW - now).total_seconds()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._posts.popleft()
+        self._posts.append(self.bot.clock())
