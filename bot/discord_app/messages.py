@@ -299,15 +299,17 @@ def turn_embed(
     lines: Sequence[Line],
     situation_text: str,
     image: str | None,
+    round_number: int | None = None,
 ) -> discord.Embed:
-    """A turn's message body: what happened, what is at stake, the board."""
+    """A turn's message body: what happened, what is at stake, the board. A closed
+    prompt passes the round it was played in, which its footer keeps."""
     body = narration_text(lines, computers=computer_seats(seats))
     if situation_text:
         body = f"{body}\n\n{situation_text}" if body else situation_text
     embed = discord.Embed(description=body or None, colour=COLOUR)
     goal = state.setup.options.marks_to_win
     limit = state.setup.options.round_limit
-    rounds = f"Round {state.round}" + (f" of {limit}" if limit else "")
+    rounds = f"Round {round_number or state.round}" + (f" of {limit}" if limit else "")
     embed.set_footer(
         text=clip(f"{rounds} · {goal} marks to win · {players_line(state, seats)}", 2000)
     )

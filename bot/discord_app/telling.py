@@ -43,6 +43,7 @@ class Prompt:
     lines: list[Line] = field(default_factory=list)
     image: bool = False
     resumed: bool = False  # found after a restart: its narration is not known, so not edited
+    round_number: int = 0  # the round it was asked in: its footer keeps it once closed
 
 
 def split_at_turn(lines: Sequence[Line]) -> tuple[list[Line], list[Line]]:
@@ -121,7 +122,10 @@ async def publish(runner: MatchRunner, step: StepResult, force_new: bool = False
             # The picture must show what the text now tells (a roll, a move).
             body["attachments"] = [await _board_file(runner, keep_events=True)]
         await runner.channel.edit(prev.message_id, **body)
-        runner.prompt = Prompt(prev.message_id, seq, pending.seat, pending, shown, prev.image)
+        runner.prompt = Prompt(
+            prev.message_id, seq, pending.seat, pending, shown, prev.image,
+            round_number=prev.round_number,
+        )  # fmt: skip
         return
     if prev is not None:
         head, lines = split_at_turn(lines)
@@ -132,7 +136,10 @@ async def publish(runner: MatchRunner, step: StepResult, force_new: bool = False
         body["file"] = await _board_file(runner)
     await trades.deliver_offer(runner, pending, body)
     message = await runner.channel.send(**body)
-    runner.prompt = Prompt(message.id, seq, pending.seat, pending, lines, image)
+    round_number = session.state.round
+    runner.prompt = Prompt(
+        message.id, seq, pending.seat, pending, lines, image, round_number=round_number
+    )
     await runner.store.set_message(runner.match_id, "prompt", message.id)
 
 
@@ -186,7 +193,9 @@ async def _close(
         await runner.channel.edit(prompt.message_id, content=text, view=None)
         return
     image = BOARD if prompt.image else None
-    embed = messages.turn_embed(runner.session.state, runner.seats, lines, "", image)
+    embed = messages.turn_embed(
+        runner.session.state, runner.seats, lines, "", image, prompt.round_number or None
+    )
     await runner.channel.edit(prompt.message_id, content=text, embed=embed, view=None)
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.discord.harness import Table, buttons, seat_table
+import re
+
+from tests.discord.harness import Table, buttons, play_turn, seat_table
 
 
 async def test_the_start_tells_who_plays_what(table: Table) -> None:
@@ -38,3 +40,17 @@ async def test_the_dealt_seats_name_the_players_without_raw_mentions(table: Tabl
     embed = lobby.embeds[0]
     shown = "\n".join([embed.description or ""] + [f.value or "" for f in embed.fields])
     assert "<@" not in shown and "Host alice" in shown
+
+
+async def test_a_closed_turn_keeps_the_round_it_was_played_in(table: Table) -> None:
+    await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+    seen: dict[str, int] = {}
+    for _ in range(8):
+        await play_turn(table, seen)
+    turns = [m for m in table.history() if m.embeds and m.embeds[0].footer.text]
+    for message in turns:
+        description = message.embeds[0].description or ""
+        headers = re.findall(r"— Round (\d+):", description)  # its turn is the last told
+        if headers and message.id != (table.prompt() or message).id:
+            footer = message.embeds[0].footer.text or ""
+            assert footer.startswith(f"Round {headers[-1]} ")
