@@ -318,7 +318,9 @@ def turn_embed(
     return embed
 
 
-def final_embed(state: MatchState, lines: Sequence[Line], image: str | None) -> discord.Embed:
+def final_embed(
+    state: MatchState, seats: Sequence[SeatRecord], lines: Sequence[Line], image: str | None
+) -> discord.Embed:
     result = state.result
     title = "The match is over"
     if result is not None:
@@ -327,7 +329,7 @@ def final_embed(state: MatchState, lines: Sequence[Line], image: str | None) -> 
     if result is not None:
         said = f"{state.sides[result.winner].name} wins the match {ENDINGS[result.reason]}."
         lines = [line for line in lines if line.text != said]  # the title says it
-    body = narration_text(lines, 2500)
+    body = narration_text(lines, 2500, computer_seats(seats))
     table = "\n".join(standings(state))
     embed = discord.Embed(title=title, description=body or None, colour=FINISHED_COLOUR)
     embed.add_field(name="Final standings", value=clip(table, 1024), inline=False)

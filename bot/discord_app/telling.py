@@ -223,7 +223,7 @@ async def finish(runner: MatchRunner, step: StepResult, lines: Sequence[Line] = 
     runner.closed = True
     runner.bot.router.forget(runner)
     file = await _board_file(runner)
-    embed = messages.final_embed(state, lines, BOARD)
+    embed = messages.final_embed(state, runner.seats, lines, BOARD)
     summary = await match_summary(runner.store, runner.record, state, session.log)
     await runner.channel.send(
         content="🏁 The match is over.",

@@ -79,3 +79,18 @@ def test_what_a_computer_seat_did_is_marked_in_the_narration() -> None:
         f"{messages.COMPUTER_MARK} Bix rolls 3 + 4 to Heist.",
         "Ada pays Bix $500 Protection.",
     ]
+
+
+def test_the_final_message_marks_what_computer_seats_did() -> None:
+    state = new_match(2, 1)
+    seats = [
+        SeatRecord("boss", "Ada", 1),
+        SeatRecord("boss", "Bix", None, "normal", "normal"),
+        SeatRecord("police", "Chicago Police", None, "easy", "easy"),
+    ]
+    lines = [Line(1, "Bix earns an Empire Mark (4 of 4)."), Line(0, "Ada pulls back.")]
+    embed = messages.final_embed(state, seats, lines, None)
+    assert (embed.description or "").splitlines() == [
+        f"{messages.COMPUTER_MARK} Bix earns an Empire Mark (4 of 4).",
+        "Ada pulls back.",
+    ]
