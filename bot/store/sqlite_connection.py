@@ -1,0 +1,181 @@
+"""Opening the SQLite file: checks, durability settings and schema migrations, and the
+one transaction at a time that every query of `SqliteStore` runs in.
+
+Durability first: WAL with `synchronous=FULL` (every commit reaches the disk before it
+returns), foreign keys on, and each write one transaction, so a crash or power cut loses
+nothing that was committed and leaves nothing half-written. One connection serves the
+whole bot; an asyncio lock keeps one coroutine's transaction from interleaving with
+another's on it (a double click becomes a clean `DuplicateDecision`, not a mixed log).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+import aiosqlite
+
+from bot.store import diagnose
+from bot.store.backup import DEFAULT_BUSY_TIMEOUT, backup_database
+from bot.store.interface import StoreError
+from bot.store.schema import MIGRATIONS, SCHEMA_VERSION, Migration
+from bot.store.sqlite_rows import fetch_value
+
+log = logging.getLogger("bot.store.sqlite")
+
+
+class SqliteDatabase:
+    """The connection to one SQLite file, opened and closed once for the whole bot.
+    `clock` (seconds since the epoch) is replaceable for tests."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
+        quick_check: bool = True,
+        backup_before_migrating: bool = True,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.path = Path(path)
+        self.busy_timeout = busy_timeout
+        self.quick_check = quick_check
+        self.backup_before_migrating = backup_before_migrating
+        self._clock = clock
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # -- opening ---------------------------------------------------------------------
+
+    async def __aenter__(self) -> Self:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def open(self) -> None:
+        """Open (or create) the database, check it and bring its schema up to date.
+
+        Raises StoreError, naming the file and what to do, for a missing directory, a
+        damaged or foreign file, a lock held by another process, missing permissions or a
+        database written by a newer release. Nothing is ever recreated or overwritten.
+        """
+        if self._db is not None:
+            return
+        diagnose.check_file(self.path)
+        existed = self.path.exists()
+        try:
+            db = await aiosqlite.connect(self.path, isolation_level=None, timeout=self.busy_timeout)
+        except sqlite3.Error as exc:
+            raise diagnose.describe(self.path, exc) from None
+        try:
+            await self._configure(db, existed)
+        except BaseException as exc:
+            await db.close()
+            if isinstance(exc, sqlite3.Error):
+                raise diagnose.describe(self.path, exc) from None
+            raise
+        self._db = db
+
+    async def _configure(self, db: aiosqlite.Connection, existed: bool) -> None:
+        await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+        version = await fetch_value(db, "PRAGMA user_version")
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"database {self.path} was written by a newer Chicago 1927 (schema "
+                f"{version}; this release knows up to {SCHEMA_VERSION}): upgrade the bot, "
+                "or point CHICAGO_DB at a backup made by this release"
+            )
+        if existed and version == 0 and await fetch_value(db, "SELECT count(*) FROM sqlite_schema"):
+            raise StoreError(
+                f"{self.path} is an SQLite database but not a Chicago 1927 one; "
+                "set CHICAGO_DB to another path"
+            )
+        if not existed:
+            # Must precede the first table; lets `prune` give freed pages back to the disk.
+            await db.execute("PRAGMA auto_vacuum = INCREMENTAL")
+        if self.quick_check and existed:
+            problems = [row[0] for row in await db.execute_fetchall("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise diagnose.corrupt(self.path, "; ".join(map(str, problems[:3])))
+        mode = await fetch_value(db, "PRAGMA journal_mode = WAL")
+        if str(mode).lower() != "wal":
+            raise StoreError(f"database {self.path}: cannot use write-ahead logging ({mode})")
+        await db.execute("PRAGMA synchronous = FULL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        if version < SCHEMA_VERSION:
+            if version > 0 and self.backup_before_migrating:
+                copy = self.path.with_name(f"{self.path.name}.schema-{version}.bak")
+                if not copy.exists():
+                    await asyncio.to_thread(backup_database, self.path, copy)
+                    log.info("database %s: copy before migrating kept at %s", self.path, copy)
+            for migration in MIGRATIONS[version:]:
+                await _migrate(db, migration)
+                log.info(
+                    "database %s: schema %d applied (%s)",
+                    self.path,
+                    migration.version,
+                    migration.summary,
+                )
+
+    async def close(self) -> None:
+        if self._db is not None:
+            db, self._db = self._db, None
+            await db.close()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError(f"database {self.path} is not open")
+        return self._db
+
+    @asynccontextmanager
+    async def _transaction(self, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """One transaction, alone on the connection. Writes take the write lock at BEGIN
+        (IMMEDIATE) so a busy database fails fast, before any work; reads see one
+        consistent moment across their queries."""
+        async with self._lock:
+            db = self.db
+            try:
+                await db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                try:
+                    yield db
+                except BaseException:
+                    if db.in_transaction:
+                        await db.rollback()
+                    raise
+                await db.commit()
+            except sqlite3.Error as exc:
+                if db.in_transaction:
+                    await db.rollback()
+                raise diagnose.describe(self.path, exc) from None
+
+    def _now(self) -> float:
+        return self._clock()
+
+
+async def _migrate(db: aiosqlite.Connection, migration: Migration) -> None:
+    """One migration and its `user_version`, committed together or not at all."""
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in migration.statements:
+            await db.execute(statement)
+        await db.execute(f"PRAGMA user_version = {migration.version}")
+        await db.commit()
+    except BaseException:
+        if db.in_transaction:
+            await db.rollback()
+        raise

@@ -1,0 +1,176 @@
+"""The SQLite store's results: closing a match, its result and each side's record, kept
+after `prune` for the history and statistics commands."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from bot.store.interface import (
+    FinishedMatch,
+    MatchStatus,
+    ResultRecord,
+    SeatRecord,
+    SideResult,
+    StoreError,
+)
+from bot.store.sqlite_connection import SqliteDatabase
+from bot.store.sqlite_rows import (
+    SIDE_COLUMNS,
+    dump_json,
+    fetch_one,
+    fetch_value,
+    from_stamp,
+    read_match,
+    seat_dict,
+    side_result,
+)
+
+
+class ResultHistory(SqliteDatabase):
+    """Finished matches: their results, sides and the queries over them."""
+
+    # -- the end ----------------------------------------------------------------------
+
+    async def finish(
+        self, match_id: int, status: MatchStatus, result: ResultRecord | None = None
+    ) -> None:
+        """Close a match as finished or abandoned; its result (if any) goes to `results`,
+        with the seats, so history outlives `prune`. Its timer is dropped."""
+        if status not in (MatchStatus.FINISHED, MatchStatus.ABANDONED):
+            raise ValueError(f"a match finishes as finished or abandoned, not {status}")
+        now = self._now()
+        async with self._transaction() as db:
+            record = await read_match(db, match_id)
+            if record.status not in (MatchStatus.LOBBY, MatchStatus.RUNNING):
+                raise StoreError(f"match {match_id} is already {record.status}")
+            await db.execute(
+                "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?",
+                (str(status), now, match_id),
+            )
+            await db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+            if result is not None:
+                seats = [seat_dict(s) for s in record.seats]
+                await db.execute(
+                    "INSERT OR REPLACE INTO results (match_id, guild_id, channel_id, winner, "
+                    "reason, scores, rounds, decisions, seats, finished_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        match_id, record.guild_id, record.channel_id, result.winner,
+                        str(result.reason), dump_json(result.scores), result.rounds,
+                        result.decisions, dump_json(seats), now,
+                    ),
+                )  # fmt: skip
+
+    async def result(self, match_id: int) -> ResultRecord | None:
+        """The stored result of a finished match (kept after `prune`)."""
+        async with self._transaction(write=False) as db:
+            row = await fetch_one(
+                db,
+                "SELECT winner, reason, scores, rounds, decisions FROM results WHERE match_id = ?",
+                (match_id,),
+            )
+        if row is None:
+            return None
+        return ResultRecord(row[0], row[1], json.loads(row[2]), row[3], row[4])
+
+    # -- history and statistics -------------------------------------------------------
+
+    async def record_sides(self, match_id: int, sides: Sequence[SideResult]) -> None:
+        """Each side's record of a finished match, stamped with its result's server and
+        time so statistics need no join. Recording again replaces the rows."""
+        async with self._transaction() as db:
+            row = await fetch_one(
+                db, "SELECT guild_id, finished_at FROM results WHERE match_id = ?", (match_id,)
+            )
+            if row is None:
+                raise StoreError(f"match {match_id} has no result to record sides for")
+            guild_id, finished_at = row
+            await db.execute("DELETE FROM result_sides WHERE match_id = ?", (match_id,))
+            await db.executemany(
+                "INSERT INTO result_sides (match_id, seat, guild_id, user_id, name, role, "
+                "character, computer, won, score, marks, raids_won, raids_lost, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        match_id, s.seat, guild_id, s.user_id, s.name, s.role, s.character,
+                        s.computer, int(s.won), s.score, s.marks, s.raids_won, s.raids_lost,
+                        finished_at,
+                    )
+                    for s in sides
+                ],
+            )  # fmt: skip
+
+    async def finished_matches(
+        self, guild_id: int | None, limit: int = 10, offset: int = 0
+    ) -> list[FinishedMatch]:
+        async with self._transaction(write=False) as db:
+            return await _finished(
+                db,
+                "WHERE r.guild_id IS ? ORDER BY r.finished_at DESC, r.match_id DESC "
+                "LIMIT ? OFFSET ?",
+                (guild_id, limit, offset),
+            )
+
+    async def finished_count(self, guild_id: int | None) -> int:
+        async with self._transaction(write=False) as db:
+            return int(
+                await fetch_value(
+                    db, "SELECT count(*) FROM results WHERE guild_id IS ?", (guild_id,)
+                )
+            )
+
+    async def finished_match(self, match_id: int) -> FinishedMatch | None:
+        async with self._transaction(write=False) as db:
+            found = await _finished(db, "WHERE r.match_id = ?", (match_id,))
+        return found[0] if found else None
+
+    async def side_results(
+        self, guild_id: int | None, user_id: int | None = None
+    ) -> list[SideResult]:
+        where = "guild_id IS ? AND user_id IS NOT NULL"
+        params: tuple[Any, ...] = (guild_id,)
+        if user_id is not None:
+            where += " AND user_id = ?"
+            params += (user_id,)
+        async with self._transaction(write=False) as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {SIDE_COLUMNS} FROM result_sides WHERE {where} "
+                "ORDER BY finished_at, match_id, seat",
+                params,
+            )
+        return [side_result(r) for r in rows]
+
+
+async def _finished(
+    db: aiosqlite.Connection, tail: str, params: tuple[Any, ...]
+) -> list[FinishedMatch]:
+    rows = await db.execute_fetchall(
+        "SELECT r.match_id, r.guild_id, r.channel_id, r.finished_at, r.winner, r.reason, "
+        "r.scores, r.rounds, r.decisions, r.seats, m.id IS NOT NULL AND m.setup IS NOT NULL "
+        f"FROM results r LEFT JOIN matches m ON m.id = r.match_id {tail}",
+        params,
+    )
+    found = [
+        FinishedMatch(
+            r[0], r[1], r[2], from_stamp(r[3]),
+            ResultRecord(r[4], r[5], json.loads(r[6]), r[7], r[8]),
+            [SeatRecord(**seat) for seat in json.loads(r[9])],
+            replayable=bool(r[10]),
+        )
+        for r in rows
+    ]  # fmt: skip
+    if found:
+        by_id = {f.match_id: f for f in found}
+        marks = ",".join("?" * len(by_id))
+        side_rows = await db.execute_fetchall(
+            f"SELECT {SIDE_COLUMNS} FROM result_sides WHERE match_id IN ({marks}) "
+            "ORDER BY match_id, seat",
+            tuple(by_id),
+        )
+        for r in side_rows:
+            by_id[r[0]].sides.append(side_result(r))
+    return found

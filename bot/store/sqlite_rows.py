@@ -1,0 +1,123 @@
+"""How the SQLite store reads and writes its rows: the shared queries, and the
+conversions between rows and the store's records (JSON text, UTC timestamps).
+
+Every part of `SqliteStore` works on the same tables, so these live in one place.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from importlib import metadata
+from typing import Any
+
+import aiosqlite
+
+from bot.store.interface import MatchRecord, MatchStatus, SeatRecord, SideResult, StoreError
+
+OPEN = "('lobby', 'running')"
+MATCH_COLUMNS = (
+    "id, guild_id, channel_id, host_id, status, settings, seed, engine_version, "
+    "created_at, updated_at"
+)
+SIDE_COLUMNS = (
+    "match_id, seat, name, role, character, user_id, computer, won, score, marks, "
+    "raids_won, raids_lost"
+)
+
+
+def engine_version() -> str:
+    """The installed release, recorded with each match so a divergence can be traced."""
+    try:
+        return metadata.version("chicago-1927")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+async def fetch_one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
+    """The first row (a tuple), or None."""
+    async with db.execute(sql, tuple(params)) as cursor:
+        return await cursor.fetchone()
+
+
+async def fetch_value(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
+    row = await fetch_one(db, sql, params)
+    return None if row is None else row[0]
+
+
+async def require_match(db: aiosqlite.Connection, match_id: int) -> MatchStatus:
+    """The match's status; StoreError if there is no such match."""
+    row = await fetch_one(db, "SELECT status FROM matches WHERE id = ?", (match_id,))
+    if row is None:
+        raise StoreError(f"match {match_id} does not exist")
+    return MatchStatus(row[0])
+
+
+async def touch(db: aiosqlite.Connection, match_id: int, now: float) -> None:
+    await db.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
+
+
+async def read_match(db: aiosqlite.Connection, match_id: int) -> MatchRecord:
+    records = await read_matches(db, "WHERE id = ?", (match_id,))
+    if not records:
+        raise StoreError(f"match {match_id} does not exist")
+    return records[0]
+
+
+async def read_matches(
+    db: aiosqlite.Connection, where: str, params: tuple[Any, ...]
+) -> list[MatchRecord]:
+    """The match rows `where` selects, each with its seats, in id order."""
+    rows = await db.execute_fetchall(
+        f"SELECT {MATCH_COLUMNS} FROM matches {where} ORDER BY id", params
+    )
+    records = {r[0]: match_record(r) for r in rows}
+    if records:
+        seat_rows = await db.execute_fetchall(
+            "SELECT match_id, role, name, user_id, computer, controller FROM seats "
+            f"WHERE match_id IN (SELECT id FROM matches {where}) ORDER BY match_id, idx",
+            params,
+        )
+        for r in seat_rows:
+            records[r[0]].seats.append(SeatRecord(r[1], r[2], r[3], r[4], r[5]))
+    return list(records.values())
+
+
+def match_record(r: Any) -> MatchRecord:
+    return MatchRecord(
+        r[0], r[1], r[2], r[3], MatchStatus(r[4]), json.loads(r[5]), r[6], r[7],
+        from_stamp(r[8]), from_stamp(r[9]),
+    )  # fmt: skip
+
+
+def side_result(r: Any) -> SideResult:
+    return SideResult(
+        r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], r[10], r[11]
+    )
+
+
+def dump_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def from_stamp(stamp: float) -> datetime:
+    return datetime.fromtimestamp(stamp, UTC)
+
+
+def to_stamp(moment: datetime | None, default: float) -> float:
+    if moment is None:
+        return default
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
+
+
+def seat_dict(seat: SeatRecord) -> dict[str, Any]:
+    return {
+        "role": seat.role,
+        "name": seat.name,
+        "user_id": seat.user_id,
+        "computer": seat.computer,
+        "controller": seat.controller,
+    }
