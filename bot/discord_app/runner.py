@@ -123,9 +123,11 @@ class MatchRunner:
         }
         self.session = MatchSession(state, applied, controllers)
         self.timeouts = {
-            seat: self.session.timeouts_running(seat)
+            seat: streak
             for seat in range(len(state.sides))
             if seat not in controllers
+            # A full streak on a person's seat means it was handed over and taken back since.
+            and (streak := self.session.timeouts_running(seat)) < TIMEOUTS_BEFORE_COMPUTER
         }
 
     def sleep(self) -> bool:

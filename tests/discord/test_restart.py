@@ -90,8 +90,8 @@ async def test_a_seat_handed_to_a_computer_and_taken_back(table: Table) -> None:
 
 async def test_timeouts_in_a_row_are_still_counted_after_a_restart(table: Table) -> None:
     """Two timeouts, a restart, a third: the seat goes to a computer all the same."""
-    table.settings = {"turn_timer": 60}
     await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+    wait = table.bot.router.by_id[1].timer_length.total_seconds() + 1
     alice = table.members["alice"]
     seen: dict[str, int] = {}
     restarted = False
@@ -103,7 +103,7 @@ async def test_timeouts_in_a_row_are_still_counted_after_a_restart(table: Table)
         if table.decider(prompt) is not alice:
             await play_turn(table, seen)
             continue
-        await table.env.advance_time(61)
+        await table.env.advance_time(wait)
         timers = [d.actor for d in (await table.bot.store.load(1)).full_log].count("timer")
         if timers == 2 and not restarted:
             await table.restart()
@@ -115,3 +115,52 @@ async def test_timeouts_in_a_row_are_still_counted_after_a_restart(table: Table)
     stored = await table.bot.store.load(1)
     assert [d.actor for d in stored.full_log].count("timer") == 3
     assert any(s.user_id == alice.id and s.controller != "user" for s in stored.record.seats)
+
+
+async def test_a_seat_taken_back_keeps_no_old_streak_after_a_restart(table: Table) -> None:
+    """Three timeouts hand the seat over; taken back before the computer played it and
+    then restarted, one more timeout must not hand it over again."""
+    await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+    wait = table.bot.router.by_id[1].timer_length.total_seconds() + 1
+    alice = table.members["alice"]
+    seen: dict[str, int] = {}
+    rolled = False
+    for _ in range(80):
+        if "a computer plays their seat now" in table.texts():
+            break
+        prompt = table.prompt()
+        assert prompt is not None
+        if table.decider(prompt) is not alice:
+            await play_turn(table, seen)
+        elif not rolled and any(b.decision == "roll" for b in buttons(prompt)):
+            # She rolls once herself, so her third timeout falls on her turn's last choice.
+            await table.click(alice, prompt, decision="roll")
+            rolled = True
+        else:
+            await table.env.advance_time(wait)
+    else:
+        raise AssertionError("alice's seat was never handed to a computer")
+    stored = await table.bot.store.load(1)
+    alice_seat = next(i for i, s in enumerate(stored.record.seats) if s.user_id == alice.id)
+    last = [d.actor for d in stored.full_log if d.seat == alice_seat][-1]
+    assert last == "timer", "the computer already played for alice: scene not reached"
+    back = await alice.slash(table.channel, "chicago join")
+    assert private_text(back) == "You have your seat back."
+    await table.restart()
+    await table.env.settle()
+    timers = [d.actor for d in stored.full_log].count("timer")
+    for _ in range(40):
+        prompt = table.prompt()
+        assert prompt is not None
+        if table.decider(prompt) is alice:
+            break
+        await play_turn(table, seen)
+    else:
+        raise AssertionError("alice was never asked again")
+    runner = table.bot.router.by_id[1]
+    # One timeout, the first since she came back.
+    await table.env.advance_time(runner.timer_length.total_seconds() + 1)
+    stored = await table.bot.store.load(1)
+    assert [d.actor for d in stored.full_log].count("timer") == timers + 1
+    assert stored.record.seats[alice_seat].controller == "user"
+    assert table.texts().count("a computer plays their seat now") == 1
