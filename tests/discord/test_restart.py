@@ -49,8 +49,8 @@ async def test_timers_resume_with_the_time_left(table: Table) -> None:
 
 
 async def test_a_seat_handed_to_a_computer_and_taken_back(table: Table) -> None:
-    table.settings = {"turn_timer": 60}
     await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+    wait = table.bot.router.by_id[1].timer_length.total_seconds() + 1
     alice, bob = table.members["alice"], table.members["bob"]
     seen: dict[str, int] = {}
     for _ in range(60):
@@ -59,7 +59,7 @@ async def test_a_seat_handed_to_a_computer_and_taken_back(table: Table) -> None:
         prompt = table.prompt()
         assert prompt is not None
         if table.decider(prompt) is alice:
-            await table.env.advance_time(61)
+            await table.env.advance_time(wait)
         else:
             await play_turn(table, seen)
     else:
