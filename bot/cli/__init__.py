@@ -16,7 +16,14 @@ from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import NoReturn
 
-from engine.limits import MARKS_CHOICES, STANDARD_MARKS
+from engine.limits import (
+    BOSS_COUNTS,
+    DEFAULT_BOSSES,
+    MARKS_CHOICES,
+    MAX_BOSSES,
+    MIN_BOSSES,
+    STANDARD_MARKS,
+)
 
 PROG = "chicago-bot"
 DISTRIBUTION = "chicago-1927"
@@ -68,6 +75,22 @@ def package_version() -> str:
         return version(DISTRIBUTION)
     except PackageNotFoundError:
         return "unknown (not installed)"
+
+
+def add_bosses_option(
+    parser: argparse.ArgumentParser,
+    default: int | None = DEFAULT_BOSSES,
+    help_text: str = f"number of bosses (default {DEFAULT_BOSSES})",
+) -> None:
+    """`--bosses`, within the engine's limits, for every command that plays matches."""
+    parser.add_argument(
+        "--bosses",
+        type=int,
+        choices=BOSS_COUNTS,
+        default=default,
+        metavar=f"{MIN_BOSSES}..{MAX_BOSSES}",
+        help=help_text,
+    )
 
 
 def add_match_options(parser: argparse.ArgumentParser) -> None:

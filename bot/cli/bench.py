@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-from bot.cli import positive_int
-from engine.limits import BOSS_COUNTS, DEFAULT_BOSSES
+from bot.cli import add_bosses_option, positive_int
 
 DEFAULT_MATCHES = 200
 # Each render match gives about ten pictures, so fewer matches make a full sample.
@@ -33,14 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"matches to play (default {DEFAULT_MATCHES}; render: {TARGET_MATCHES['render']})",
     )
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    parser.add_argument(
-        "--bosses",
-        type=int,
-        choices=BOSS_COUNTS,
-        default=DEFAULT_BOSSES,
-        metavar="2..4",
-        help="number of bosses (default 4)",
-    )
+    add_bosses_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bot.cli import add_match_options, seconds
+from bot.cli import add_bosses_option, add_match_options, seconds
 from bot.cli.output import path_text, prepare_folder, remove_files, write_file
 from bot.narration import narrate, standings
 from bot.session import MatchSession
@@ -20,7 +20,6 @@ from engine import MatchOptions, MatchState, PlayerSpec, new_match
 from engine.characters import CHARACTERS
 from engine.computer import LEVELS
 from engine.events import Event, TurnStarted
-from engine.limits import BOSS_COUNTS, DEFAULT_BOSSES
 
 BOSS_NAMES = ("Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan")
 POLICE_NAME = "Chicago Police"
@@ -41,14 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "the pictures of an earlier demo there are replaced)"
         ),
     )
-    parser.add_argument(
-        "--bosses",
-        type=int,
-        choices=BOSS_COUNTS,
-        default=DEFAULT_BOSSES,
-        metavar="2..4",
-        help="number of bosses (default 4)",
-    )
+    add_bosses_option(parser)
     parser.add_argument(
         "--level", choices=LEVELS, default="normal", help="computer level (default normal)"
     )

@@ -16,10 +16,9 @@ import signal
 import tempfile
 from pathlib import Path
 
-from bot.cli import positive_int, seconds
+from bot.cli import add_bosses_option, positive_int, seconds
 from bot.cli.output import CommandError
 from bot.preview_extra import INSTALL_PREVIEW, PREVIEW_MODULES, missing
-from engine.limits import BOSS_COUNTS
 
 LENGTHS = ("standard", "short", "rounds")
 LEVELS = ("easy", "normal")
@@ -47,10 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the people at the table, comma-separated: boss seats first, then the police "
         "(default: guest). Computer players take the other seats",
     )
-    parser.add_argument(
-        "--bosses", type=int, choices=BOSS_COUNTS, default=3, metavar="2..4",
-        help="number of bosses (default 3; the police is one more seat)",
-    )  # fmt: skip
+    add_bosses_option(parser, 3, "number of bosses (default 3; the police is one more seat)")
     parser.add_argument(
         "--level", choices=LEVELS, default="normal", help="computer players' level (default normal)"
     )

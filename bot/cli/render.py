@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from bot.cli import count
+from bot.cli import add_bosses_option, count
 from bot.cli.output import check_output_file, path_text, write_file
-from engine.limits import BOSS_COUNTS, DEFAULT_BOSSES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,14 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="random decisions to play first (default 0)",
     )
-    parser.add_argument(
-        "--bosses",
-        type=int,
-        choices=BOSS_COUNTS,
-        default=DEFAULT_BOSSES,
-        metavar="2..4",
-        help="number of bosses (default 4)",
-    )
+    add_bosses_option(parser)
     parser.add_argument(
         "--out",
         type=path_text,

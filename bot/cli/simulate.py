@@ -12,11 +12,10 @@ from __future__ import annotations
 import argparse
 import os
 
-from bot.cli import add_match_options, positive_int
+from bot.cli import add_bosses_option, add_match_options, positive_int
 from bot.cli.output import CommandError, Progress
 from bot.simulation import KINDS, SeatsError, format_summary, parse_seats, seat_kinds, simulate
 from engine import MatchOptions
-from engine.limits import BOSS_COUNTS
 
 
 def _seats_text(text: str) -> str:
@@ -32,14 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--matches", type=positive_int, default=200, help="matches to play (default 200)"
     )
-    parser.add_argument(
-        "--bosses",
-        type=int,
-        choices=BOSS_COUNTS,
-        default=None,
-        metavar="2..4",
-        help="bosses per match (default: as many as --seats lists, else 4)",
-    )
+    add_bosses_option(parser, None, "bosses per match (default: as many as --seats lists, else 4)")
     parser.add_argument(
         "--seats",
         type=_seats_text,
