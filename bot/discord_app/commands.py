@@ -62,6 +62,13 @@ class ChicagoCog(commands.Cog):
     def _runner(self, interaction: discord.Interaction) -> MatchRunner | None:
         return self.bot.router.in_channel(interaction.channel_id)
 
+    async def _match_here(self, interaction: discord.Interaction) -> MatchRunner | None:
+        """The match in this channel; without one, the user is told how to open one."""
+        runner = self._runner(interaction)
+        if runner is None:
+            await reply(interaction, NO_MATCH)
+        return runner
+
     @chicago.command(name="new", description="Open a lobby for a new match in this channel")
     @app_commands.describe(
         bosses=f"How many bosses ({MIN_BOSSES}–{MAX_BOSSES}); the police is one more seat",
@@ -174,9 +181,8 @@ class ChicagoCog(commands.Cog):
     @app_commands.describe(role="Boss or police (lobby only; default boss)")
     @app_commands.choices(role=ROLES)
     async def join_cmd(self, interaction: discord.Interaction, role: str = "boss") -> None:
-        runner = self._runner(interaction)
+        runner = await self._match_here(interaction)
         if runner is None:
-            await reply(interaction, NO_MATCH)
             return
 
         async def work() -> None:
@@ -190,9 +196,8 @@ class ChicagoCog(commands.Cog):
 
     @chicago.command(name="leave", description="Leave the lobby, or let a computer play your seat")
     async def leave_cmd(self, interaction: discord.Interaction) -> None:
-        runner = self._runner(interaction)
+        runner = await self._match_here(interaction)
         if runner is None:
-            await reply(interaction, NO_MATCH)
             return
 
         async def work() -> None:
@@ -207,9 +212,8 @@ class ChicagoCog(commands.Cog):
 
     @chicago.command(name="start", description="Host: deal the seats and begin the match")
     async def start_cmd(self, interaction: discord.Interaction) -> None:
-        runner = self._runner(interaction)
+        runner = await self._match_here(interaction)
         if runner is None:
-            await reply(interaction, NO_MATCH)
             return
 
         async def work() -> None:
@@ -222,9 +226,8 @@ class ChicagoCog(commands.Cog):
     @chicago.command(name="board", description="The board and standings now")
     @app_commands.describe(public="Show it to the whole channel (default: just you)")
     async def board_cmd(self, interaction: discord.Interaction, public: bool = False) -> None:
-        runner = self._runner(interaction)
+        runner = await self._match_here(interaction)
         if runner is None:
-            await reply(interaction, NO_MATCH)
             return
 
         async def work() -> None:
@@ -236,9 +239,8 @@ class ChicagoCog(commands.Cog):
 
     @chicago.command(name="end", description="End the match here (host or Manage Channels)")
     async def end_cmd(self, interaction: discord.Interaction) -> None:
-        runner = self._runner(interaction)
+        runner = await self._match_here(interaction)
         if runner is None:
-            await reply(interaction, NO_MATCH)
             return
         if not self.bot.router.may_end(interaction, runner):
             await reply(
