@@ -101,8 +101,7 @@ def rival_business(state: MatchState, ev: list[Event], step: Step) -> None:
 
 
 def pay_or_raid(state: MatchState, ev: list[Event], pending: Pending, d: Decision) -> None:
-    facts = pending.facts
-    assert isinstance(facts, PayOrRaidFacts)
+    facts = pending.facts_as(PayOrRaidFacts)
     seat, space, owner = pending.seat, facts.business, facts.owner
     if seat == state.turn.seat:
         state.turn.encounter_done = True

@@ -30,7 +30,6 @@ from engine.decisions import (
     BribeOrRaidFacts,
     Decision,
     DecisionKind,
-    FightOrWithdrawFacts,
     PayOrRaidFacts,
     Pending,
 )
@@ -93,8 +92,7 @@ def looks_good(
 def _pay_or_raid(
     state: MatchState, pending: Pending, rng: random.Random, habits: Habits
 ) -> Decision:
-    facts = pending.facts
-    assert isinstance(facts, PayOrRaidFacts)
+    facts = pending.facts_as(PayOrRaidFacts)
     if "raid" not in pending.available():
         return Decision("pay")
     if facts.fine >= state.sides[pending.seat].cash:
@@ -106,8 +104,7 @@ def _pay_or_raid(
 def _bribe_or_raid(
     state: MatchState, pending: Pending, rng: random.Random, habits: Habits
 ) -> Decision:
-    facts = pending.facts
-    assert isinstance(facts, BribeOrRaidFacts)
+    facts = pending.facts_as(BribeOrRaidFacts)
     if "raid" not in pending.available():
         return Decision("bribe")
     if facts.top_bribe >= state.sides[pending.seat].cash:
@@ -121,8 +118,6 @@ def _bribe_or_raid(
 def _fight_or_withdraw(
     state: MatchState, pending: Pending, rng: random.Random, habits: Habits
 ) -> Decision:
-    facts = pending.facts
-    assert isinstance(facts, FightOrWithdrawFacts)
     raid = state.raid
     assert raid is not None
     chance, _ = odds_in_raid(state, raid, pending.seat)

@@ -99,8 +99,7 @@ def raid_worth(
 def _pay_or_raid(state: MatchState, pending: Pending, style: Style) -> Decision:
     if "raid" not in pending.available():
         return Decision("pay")
-    facts = pending.facts
-    assert isinstance(facts, PayOrRaidFacts)
+    facts = pending.facts_as(PayOrRaidFacts)
     worth = raid_worth(state, pending.seat, facts.owner, facts.business, facts.fine, style)
     return Decision("raid" if worth else "pay")
 
@@ -112,8 +111,7 @@ def _bribe_or_raid(state: MatchState, pending: Pending, style: Style) -> Decisio
     here = state.police.position
     space = here if state.control[here] == police else NO_SPACE
     # A committed bribe the boss cannot pay puts it out (RULES §8.2): price it at its top.
-    facts = pending.facts
-    assert isinstance(facts, BribeOrRaidFacts)
+    facts = pending.facts_as(BribeOrRaidFacts)
     worth = raid_worth(state, pending.seat, police, space, facts.top_bribe, style)
     return Decision("raid" if worth else "bribe")
 
