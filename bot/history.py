@@ -56,8 +56,9 @@ class MatchStory:
     raids_won: list[int] = field(default_factory=list)
     raids_lost: list[int] = field(default_factory=list)
     biggest_raid: RaidMoment | None = None
-    richest: RichMoment | None = None
+    richest: RichMoment | None = None  # None: nobody ever held more than was dealt
     turns: int = 0
+    dealt: int = 0  # each side's cash at the start
 
 
 def _marks(state: MatchState) -> tuple[int, ...]:
@@ -77,13 +78,15 @@ def tell(setup: Setup, decisions: Sequence[tuple[int, str]]) -> tuple[MatchState
         [side.name for side in state.sides], state.police_seat, [(state.round, _marks(state))],
         [0] * count, [0] * count,
     )  # fmt: skip
+    story.dealt = dealt = max(side.cash for side in state.sides)  # a moment counts above it
     for seat, decision in decisions:
         events = apply(state, seat, decision)
         for event in events:
             if isinstance(event, RaidEnded):
                 _note_raid(story, state.round, event)
         for side in state.sides:
-            if story.richest is None or side.cash > story.richest.cash:
+            best = story.richest.cash if story.richest is not None else dealt
+            if side.cash > best:
                 story.richest = RichMoment(state.round, side.seat, side.cash)
         if _closes_turn(events):
             story.turns += 1

@@ -44,3 +44,16 @@ def test_chart_is_a_small_png_of_fixed_size() -> None:
     assert data == marks_chart(["Alice", "Bob", "Chicago Police"], 2, points, 4, winner=0)
     single = marks_chart(["A", "B"], 1, [(1, (0, 0))], 4)
     assert Image.open(io.BytesIO(single)).size == (WIDTH, HEIGHT)
+
+
+def test_no_richest_moment_when_nobody_ever_held_more_than_the_starting_cash() -> None:
+    setup = new_match(bosses=2, seed=3).setup
+    state, story = tell(setup, [])
+    assert story.richest is None
+    dealt = max(s.cash for s in state.sides)
+    session, _ = MatchSession.new(setup, autoplay=False)
+    while session.pending is not None and (story.richest is None):
+        seat = session.pending.seat
+        session.decide(seat, session.pending.available()[-1], session.seq)
+        _, story = tell(setup, [(a.seat, a.decision) for a in session.log])
+    assert story.richest is not None and story.richest.cash > dealt

@@ -118,12 +118,10 @@ async def match_summary(
             name="Biggest raid", value=history.raid_text(story, raid, space) + ".", inline=False
         )
     rich = story.richest
+    richest = f"Nobody ever held more than the {money(story.dealt)} dealt at the start."
     if rich is not None:
-        embed.add_field(
-            name="Richest moment",
-            value=f"Round {rich.round}: {names[rich.seat]} held {money(rich.cash)} in cash.",
-            inline=False,
-        )
+        richest = f"Round {rich.round}: {names[rich.seat]} held {money(rich.cash)} in cash."
+    embed.add_field(name="Richest moment", value=richest, inline=False)
     marks = " · ".join(f"{names[s.seat]} {s.marks}" for s in state.sides)
     embed.add_field(name="Empire Marks", value=marks, inline=False)
     embed.set_image(url=f"attachment://{CHART}")
