@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot import history
+from bot.discord_app.buttons import PersistentButton, bot_of
 from bot.narration import money
 from bot.render import animation
 from bot.render.chart import marks_chart
@@ -39,10 +39,6 @@ CHART = "marks.png"
 HISTORY_PAGE = 10
 LEADERBOARD_PAGE = 10
 AUTOCOMPLETE_MATCHES = 25
-
-
-def _bot(interaction: discord.Interaction) -> ChicagoBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
@@ -140,34 +136,21 @@ async def match_summary(
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"chicago:(?P<match>\d+):rematch",
 ):
     """A new lobby in the same channel with the finished match's players and settings."""
 
+    parts = (("match", int),)
+
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            discord.ui.Button(
-                label="Rematch",
-                emoji="🔁",
-                style=discord.ButtonStyle.success,
-                custom_id=f"chicago:{match_id}:rematch",
-            )
+            f"chicago:{match_id}:rematch", "Rematch", discord.ButtonStyle.success, emoji="🔁"
         )
         self.match_id = match_id
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RematchButton:
-        return cls(int(match["match"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         await bot.router.guarded(
             interaction, None, "rematch", lambda: rematch(bot, interaction, self.match_id)
         )
@@ -238,34 +221,19 @@ async def leaderboard_page(store: MatchStore, guild_id: int | None, page: int) -
 
 
 class LeaderboardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"chicago:leaderboard:(?P<page>-?\d+)",
 ):
     """Turns the leaderboard's page; the server is the one the message is in."""
 
+    parts = (("page", int),)
+
     def __init__(self, page: int, label: str = "", disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or str(page + 1),
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"chicago:leaderboard:{page}",
-            )
-        )
+        super().__init__(f"chicago:leaderboard:{page}", label or str(page + 1), disabled=disabled)
         self.page = page
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> LeaderboardButton:
-        return cls(int(match["page"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
 
         async def work() -> None:
             body = await leaderboard_page(bot.store, interaction.guild_id, self.page)

@@ -9,19 +9,18 @@ goes through the runner like any click, so the engine has the last word.
 
 from __future__ import annotations
 
-import re
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_app.buttons import PersistentButton, bot_of
 from bot.discord_app.router import GONE, reply
 from bot.discord_app.trades import CashError, Draft, business_text, parse_cash
 from bot.narration import money
 from engine import DecisionKind, MatchState, Option, TradeTerms
 
 if TYPE_CHECKING:
-    from bot.discord_app.app import ChicagoBot
     from bot.discord_app.runner import MatchRunner
 
 PROPOSE_TEMPLATE = r"chicago:(?P<match>\d+):propose:(?P<seq>\d+)"
@@ -33,44 +32,30 @@ def propose_id(match_id: int, seq: int) -> str:
     return f"chicago:{match_id}:propose:{seq}"
 
 
-def _bot(interaction: discord.Interaction) -> ChicagoBot:
-    return interaction.client  # type: ignore[return-value]
-
-
 class ProposeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=PROPOSE_TEMPLATE,
 ):
     """ "Propose a trade" on a prompt: opens the private trade screen for the decider."""
 
+    parts = (("match", int), ("seq", int))
+
     def __init__(self, match_id: int, seq: int, disabled: bool = False, label: str = "") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label or "Propose a trade",
-                style=discord.ButtonStyle.success,
-                disabled=disabled,
-                custom_id=propose_id(match_id, seq),
-                emoji="🤝",
-            )
+            custom_id=propose_id(match_id, seq),
+            label=label or "Propose a trade",
+            style=discord.ButtonStyle.success,
+            disabled=disabled,
+            emoji="🤝",
         )
         self.match_id, self.seq = match_id, seq
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ProposeButton:
-        return cls(int(match["match"]), int(match["seq"]))
-
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        router = _bot(interaction).router
+        router = bot_of(interaction).router
         return await router.may_decide(interaction, self.match_id, self.seq, TRADE)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        router = _bot(interaction).router
+        router = bot_of(interaction).router
         runner = router.by_id.get(self.match_id)
         if runner is None:
             await reply(interaction, GONE)
@@ -254,7 +239,7 @@ class TradeScreen(discord.ui.View):
             self.note = "⚠️ " + " ".join(problems)
             await self.redraw(interaction)
             return
-        router = _bot(interaction).router
+        router = bot_of(interaction).router
         runner = self.runner
         decision = str(self.draft.decision())
         partner = self.state.sides[self.draft.partner].name

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_app.buttons import PersistentButton, bot_of
 from bot.discord_app.messages import option_label, shown_options
 from bot.store import SeatRecord
 from engine import MatchState, Option, Pending
 
 if TYPE_CHECKING:
-    from bot.discord_app.app import ChicagoBot
+    pass
 
 log = logging.getLogger("chicago.bot")
 
@@ -57,15 +58,13 @@ def seq_of(components: Sequence[Any]) -> int | None:
     return None
 
 
-def _bot(interaction: discord.Interaction) -> ChicagoBot:
-    return interaction.client  # type: ignore[return-value]
-
-
 class DecisionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"chicago:(?P<match>\d+):(?P<seq>\d+):(?P<decision>\S+)",
 ):
     """One of the engine's options for the pending decision."""
+
+    parts = (("match", int), ("seq", int), ("decision", str))
 
     def __init__(
         self,
@@ -76,40 +75,25 @@ class DecisionButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or decision,
-                style=style,
-                disabled=disabled,
-                custom_id=decision_id(match_id, seq, decision),
-            )
-        )
+        super().__init__(decision_id(match_id, seq, decision), label or decision, style, disabled)
         self.match_id, self.seq, self.decision = match_id, seq, decision
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> DecisionButton:
-        return cls(int(match["match"]), int(match["seq"]), match["decision"])
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Who may click: only the deciding player; everyone else hears why, privately."""
-        router = _bot(interaction).router
+        router = bot_of(interaction).router
         return await router.may_decide(interaction, self.match_id, self.seq, self.decision)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).router.decide(interaction, self.match_id, self.seq, self.decision)
+        await bot_of(interaction).router.decide(interaction, self.match_id, self.seq, self.decision)
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"chicago:(?P<match>\d+):lobby:(?P<action>[a-z0-9_:]+)",
 ):
     """Join as boss, join as police, add a computer player, leave, start."""
+
+    parts = (("match", int), ("action", str))
 
     def __init__(
         self,
@@ -119,59 +103,32 @@ class LobbyButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or action,
-                style=style,
-                disabled=disabled,
-                custom_id=f"chicago:{match_id}:lobby:{action}",
-            )
-        )
+        super().__init__(f"chicago:{match_id}:lobby:{action}", label or action, style, disabled)
         self.match_id, self.action = match_id, action
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> LobbyButton:
-        return cls(int(match["match"]), match["action"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).router.lobby(interaction, self.match_id, self.action)
+        await bot_of(interaction).router.lobby(interaction, self.match_id, self.action)
 
 
 class EndButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"chicago:(?P<match>\d+):end:(?P<answer>yes|no)",
 ):
     """The answer to "end this match?"."""
 
+    parts = (("match", int), ("answer", str))
+
     def __init__(self, match_id: int, answer: str) -> None:
         yes = answer == "yes"
         super().__init__(
-            discord.ui.Button(
-                label="End the match" if yes else "Keep playing",
-                style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
-                custom_id=f"chicago:{match_id}:end:{answer}",
-            )
+            f"chicago:{match_id}:end:{answer}",
+            "End the match" if yes else "Keep playing",
+            style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
         )
         self.match_id, self.answer = match_id, answer
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> EndButton:
-        return cls(int(match["match"]), match["answer"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).router.end(interaction, self.match_id, self.answer == "yes")
+        await bot_of(interaction).router.end(interaction, self.match_id, self.answer == "yes")
 
 
 DYNAMIC_ITEMS = (DecisionButton, LobbyButton, EndButton)
