@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from typing import NoReturn
 
 from engine.limits import (
@@ -36,26 +37,35 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (try --help)\n")
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
+def _whole_number(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is less than 1")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{value} is less than {least}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    return _whole_number(text, 1)
 
 
 def count(text: str) -> int:
     """An argparse type: a whole number of 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is less than 0")
-    return value
+    return _whole_number(text, 0)
+
+
+def add_env_file_option(parser: argparse.ArgumentParser) -> None:
+    """`--env-file`, for the commands that read the bot's settings."""
+    parser.add_argument(
+        "--env-file",
+        type=Path,
+        default=Path(".env"),
+        metavar="FILE",
+        help="settings file read after the environment (default .env; missing is fine)",
+    )
 
 
 def seconds(text: str, most: float = 3600.0) -> float:

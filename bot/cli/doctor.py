@@ -10,15 +10,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from bot.cli import add_env_file_option
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--env-file",
-        type=Path,
-        default=Path(".env"),
-        metavar="FILE",
-        help="settings file read after the environment (default .env; missing is fine)",
-    )
+    add_env_file_option(parser)
     parser.add_argument(
         "--alive",
         action="store_true",

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
+
+from bot.cli import add_env_file_option
 
 PROG = "chicago-bot run"
 NO_TOKEN = (
@@ -26,13 +27,7 @@ BAD_TOKEN = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--env-file",
-        type=Path,
-        default=Path(".env"),
-        metavar="FILE",
-        help="settings file read after the environment (default .env; missing is fine)",
-    )
+    add_env_file_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
