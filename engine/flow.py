@@ -86,7 +86,9 @@ def new_match(
 
 
 def _setup_match(setup: Setup) -> MatchState:
-    rng = Rng(seed=setup.seed & _SEED_MASK)
+    # Wide seeds are kept whole (engine.rng); narrow ones as they always were.
+    seed = setup.seed if setup.seed > _SEED_MASK else setup.seed & _SEED_MASK
+    rng = Rng(seed=seed)
     bosses = len(setup.players)
     order = list(range(bosses))
     if setup.shuffle_seats:

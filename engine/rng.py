@@ -6,14 +6,31 @@ same decisions replay a match exactly. Tests may queue dice in `rng.script`.
 
 from __future__ import annotations
 
+import hashlib
+
 from engine.state import Rng
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+# A seed wider than 64 bits selects the keyed generator: its stream cannot be searched
+# for from a few dice seen in play. Seeds up to 64 bits keep splitmix64, so matches
+# created with them replay exactly as they were played.
+WIDE_SEED_BITS = 128
+WIDE_SEED_MARK = 1 << WIDE_SEED_BITS
+
+
+def wide_seed(random_bits: int) -> int:
+    """A match seed from `WIDE_SEED_BITS` random bits: the mark bit above them selects
+    the keyed generator, whatever the bits are."""
+    return WIDE_SEED_MARK | (random_bits & (WIDE_SEED_MARK - 1))
 
 
 def _next(rng: Rng) -> int:
     rng.counter += 1
+    if rng.seed > _MASK:
+        key = rng.seed.to_bytes((rng.seed.bit_length() + 7) // 8, "little")[:64]
+        digest = hashlib.blake2b(rng.counter.to_bytes(8, "little"), key=key, digest_size=8).digest()
+        return int.from_bytes(digest, "little")
     z = (rng.seed + rng.counter * _GAMMA) & _MASK
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK

@@ -30,6 +30,7 @@ from bot.discord_app.views import DYNAMIC_ITEMS
 from bot.render.pool import RenderPool, install, installed
 from bot.settings import Settings
 from bot.store import MatchStore, StoreError
+from engine.rng import WIDE_SEED_BITS, wide_seed
 
 log = logging.getLogger("chicago.bot")
 
@@ -67,7 +68,7 @@ class ChicagoBot(commands.AutoShardedBot):
         self.settings = settings
         self.store = store
         self.clock: Clock = clock or discord.utils.utcnow
-        self._seeds = seeds or (lambda: secrets.randbits(31))
+        self._seeds = seeds or (lambda: wide_seed(secrets.randbits(WIDE_SEED_BITS)))
         self.router = Router(self)
         self._resume_task: asyncio.Task[None] | None = None
         # Set on SIGTERM/SIGINT: clicks are answered politely and not taken.

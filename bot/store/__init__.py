@@ -2,6 +2,7 @@
 
 from bot.store.backup import backup_database
 from bot.store.interface import (
+    ChannelTaken,
     DecisionRecord,
     DuplicateDecision,
     FinishedMatch,
@@ -11,8 +12,10 @@ from bot.store.interface import (
     ResultRecord,
     SeatRecord,
     SideResult,
+    StepWrite,
     StoredMatch,
     StoreError,
+    StoreStats,
 )
 from bot.store.restore import (
     SNAPSHOT_EVERY,
@@ -31,6 +34,7 @@ from bot.store.sqlite import PruneReport, SqliteStore, StoreCounts
 __all__ = [
     "SCHEMA_VERSION",
     "SNAPSHOT_EVERY",
+    "ChannelTaken",
     "DecisionRecord",
     "DuplicateDecision",
     "FinishedMatch",
@@ -43,8 +47,10 @@ __all__ = [
     "SeatRecord",
     "SideResult",
     "SqliteStore",
+    "StepWrite",
     "StoreCounts",
     "StoreError",
+    "StoreStats",
     "StoredMatch",
     "backup_database",
     "dump_setup",

@@ -29,6 +29,36 @@ class DuplicateDecision(StoreError):
     """A decision with this (match, seq) is already committed: a double click, or a race."""
 
 
+class ChannelTaken(StoreError):
+    """The channel already has an open match (two `/chicago new` at the same moment)."""
+
+
+@dataclass(slots=True)
+class StepWrite:
+    """Everything one decision changes, committed in ONE durable transaction before
+    anything is posted: the decisions (the player's, then the computer seats'), a
+    snapshot when one is due, the timer of the decision asked next (`timer` None: left
+    as it is; `(seq, None)`: no timer) and the messages it settles or will edit
+    (purpose → message id; None forgets one, e.g. a reminder about to be deleted)."""
+
+    decisions: Sequence[DecisionRecord] = ()
+    snapshot: tuple[int, str] | None = None
+    timer: tuple[int, datetime | None] | None = None
+    messages: dict[str, int | None] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class StoreStats:
+    """What the store did since it opened: durable transactions (each waits for the
+    disk), message notes (committed without waiting for the disk), reads, and the time
+    spent in each (seconds). The bot benchmark prints them per click."""
+
+    durable: int = 0
+    notes: int = 0
+    reads: int = 0
+    seconds: float = 0.0
+
+
 @dataclass(slots=True)
 class SeatRecord:
     """One seat of a lobby or match, in joining order. Bosses first, police last once
@@ -168,6 +198,17 @@ class MatchStore(Protocol):
         last of them) in one transaction. Raises DuplicateDecision if a seq exists.
         A decision's seq is the engine's `state.seq` before it is applied (0-based); the
         snapshot's seq is the seq of the last decision it includes."""
+        ...
+
+    async def commit_step(self, match_id: int, write: StepWrite) -> None:
+        """One decision's whole change (see `StepWrite`) in one durable transaction.
+        Raises DuplicateDecision if a seq exists; then nothing of `write` is kept."""
+        ...
+
+    async def note_messages(self, match_id: int, messages: dict[str, int | None]) -> None:
+        """Remember the ids of messages just posted (the new prompt, a DM offer). They
+        are notes, not facts: committed at once but without waiting for the disk, since
+        a power cut that loses one costs a re-post, never a decision."""
         ...
 
     async def set_aside(self, match_id: int, from_seq: int, reason: str) -> int:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.store.interface import MatchRecord, MatchStatus, SeatRecord, StoreError
+from bot.store.interface import ChannelTaken, MatchRecord, MatchStatus, SeatRecord, StoreError
 from bot.store.sqlite_connection import SqliteDatabase
 from bot.store.sqlite_rows import (
     OPEN,
@@ -21,8 +21,10 @@ from bot.store.sqlite_rows import (
     read_match,
     read_matches,
     require_match,
-    to_stamp,
+    seed_column,
     touch,
+    write_messages,
+    write_timer,
 )
 
 
@@ -46,7 +48,7 @@ class MatchTables(SqliteDatabase):
                 (channel_id,),
             )  # fmt: skip
             if taken:
-                raise StoreError(f"channel {channel_id} already has an open match")
+                raise ChannelTaken(f"channel {channel_id} already has an open match")
             cursor = await db.execute(
                 "INSERT INTO matches (guild_id, channel_id, host_id, status, settings, seed, "
                 "engine_version, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
@@ -55,7 +57,7 @@ class MatchTables(SqliteDatabase):
                     channel_id,
                     host_id,
                     dump_json(settings),
-                    seed,
+                    seed_column(seed),
                     engine_version(),
                     now,
                     now,
@@ -124,16 +126,7 @@ class MatchTables(SqliteDatabase):
     async def set_message(self, match_id: int, purpose: str, message_id: int | None) -> None:
         async with self._transaction() as db:
             await require_match(db, match_id)
-            if message_id is None:
-                await db.execute(
-                    "DELETE FROM messages WHERE match_id = ? AND purpose = ?", (match_id, purpose)
-                )
-            else:
-                await db.execute(
-                    "INSERT OR REPLACE INTO messages (match_id, purpose, message_id) "
-                    "VALUES (?, ?, ?)",
-                    (match_id, purpose, message_id),
-                )
+            await write_messages(db, match_id, {purpose: message_id})
 
     async def messages(self, match_id: int) -> dict[str, int]:
         async with self._transaction(write=False) as db:
@@ -145,13 +138,7 @@ class MatchTables(SqliteDatabase):
     async def set_deadline(self, match_id: int, seq: int, deadline: datetime | None) -> None:
         async with self._transaction() as db:
             await require_match(db, match_id)
-            if deadline is None:
-                await db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
-            else:
-                await db.execute(
-                    "INSERT OR REPLACE INTO timers (match_id, seq, deadline) VALUES (?, ?, ?)",
-                    (match_id, seq, to_stamp(deadline, 0.0)),
-                )
+            await write_timer(db, match_id, seq, deadline)
 
     async def deadline(self, match_id: int) -> tuple[int, datetime] | None:
         async with self._transaction(write=False) as db:

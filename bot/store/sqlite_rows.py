@@ -84,9 +84,22 @@ async def read_matches(
     return list(records.values())
 
 
+INT64 = range(-(1 << 63), 1 << 63)
+
+
+def seed_column(seed: int) -> int | str:
+    """A seed as the `seed` column keeps it: wide seeds (128 bits and more) as hex text,
+    which SQLite never converts to a lossy REAL as it would a long decimal."""
+    return seed if seed in INT64 else hex(seed)
+
+
+def seed_value(column: int | str) -> int:
+    return column if isinstance(column, int) else int(column, 16)
+
+
 def match_record(r: Any) -> MatchRecord:
     return MatchRecord(
-        r[0], r[1], r[2], r[3], MatchStatus(r[4]), json.loads(r[5]), r[6], r[7],
+        r[0], r[1], r[2], r[3], MatchStatus(r[4]), json.loads(r[5]), seed_value(r[6]), r[7],
         from_stamp(r[8]), from_stamp(r[9]),
     )  # fmt: skip
 
@@ -121,3 +134,32 @@ def seat_dict(seat: SeatRecord) -> dict[str, Any]:
         "computer": seat.computer,
         "controller": seat.controller,
     }
+
+
+async def write_messages(
+    db: aiosqlite.Connection, match_id: int, messages: dict[str, int | None]
+) -> None:
+    """Remember (or, with None, forget) messages the bot posted, inside a transaction."""
+    for purpose, message_id in messages.items():
+        if message_id is None:
+            await db.execute(
+                "DELETE FROM messages WHERE match_id = ? AND purpose = ?", (match_id, purpose)
+            )
+        else:
+            await db.execute(
+                "INSERT OR REPLACE INTO messages (match_id, purpose, message_id) VALUES (?, ?, ?)",
+                (match_id, purpose, message_id),
+            )
+
+
+async def write_timer(
+    db: aiosqlite.Connection, match_id: int, seq: int, deadline: datetime | None
+) -> None:
+    """The timer of decision `seq` (None: no timer), inside a transaction."""
+    if deadline is None:
+        await db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+    else:
+        await db.execute(
+            "INSERT OR REPLACE INTO timers (match_id, seq, deadline) VALUES (?, ?, ?)",
+            (match_id, seq, to_stamp(deadline, 0.0)),
+        )

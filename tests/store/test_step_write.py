@@ -1,0 +1,59 @@
+"""One decision, one durable transaction: the decisions, the next timer and the messages
+it settles are kept together or not at all; posted message ids are notes."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.store import DuplicateDecision, SqliteStore, StepWrite, load_state
+from engine.rng import wide_seed
+from tests.store.helpers import start, step
+
+WHEN = datetime(2027, 3, 4, 5, 6, 7, tzinfo=UTC)
+
+
+async def test_a_step_keeps_decisions_timer_and_messages_together(store: SqliteStore) -> None:
+    match_id, state = await start(store, 1, seed=5)
+    await store.set_message(match_id, "reminder", 41)
+    first = step(state, random.Random(5))
+    durable = store.stats.durable
+    write = StepWrite([first], timer=(first.seq + 1, WHEN), messages={"reminder": None})
+    await store.commit_step(match_id, write)
+    assert store.stats.durable == durable + 1
+    assert await store.deadline(match_id) == (first.seq + 1, WHEN)
+    assert await store.messages(match_id) == {}
+    assert [d.decision for d in (await store.load(match_id)).full_log] == [first.decision]
+
+
+async def test_a_refused_step_keeps_nothing_of_it(store: SqliteStore) -> None:
+    match_id, state = await start(store, 1, seed=6)
+    first = step(state, random.Random(6))
+    await store.commit_step(match_id, StepWrite([first], timer=(1, WHEN)))
+    again = StepWrite([first], timer=(9, None), messages={"prompt": 77})
+    with pytest.raises(DuplicateDecision):
+        await store.commit_step(match_id, again)
+    assert await store.deadline(match_id) == (1, WHEN)
+    assert await store.messages(match_id) == {}
+
+
+async def test_message_notes_are_not_durable_transactions(store: SqliteStore) -> None:
+    match_id, _ = await start(store, 1, seed=7)
+    durable, notes = store.stats.durable, store.stats.notes
+    await store.note_messages(match_id, {"prompt": 123, "prompt_seq": 0})
+    assert (store.stats.durable, store.stats.notes) == (durable, notes + 1)
+    assert await store.messages(match_id) == {"prompt": 123, "prompt_seq": 0}
+    synchronous = await store.db.execute_fetchall("PRAGMA synchronous")
+    assert next(iter(synchronous))[0] == 2  # FULL again after the note
+
+
+async def test_a_wide_seed_is_stored_without_loss(store: SqliteStore) -> None:
+    seed = wide_seed(secrets.randbits(128))
+    match_id, state = await start(store, 1, seed=seed, bosses=3)
+    record = await store.match(match_id)
+    assert record.seed == seed
+    assert (await load_state(store, match_id)).setup.seed == seed
+    assert (await load_state(store, match_id)).to_json() == state.to_json()
