@@ -13,9 +13,9 @@ import asyncio
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from bot.narration import Line, narrate
+from bot.verdicts import Verdict, say
 from engine import (
     Decision,
     IllegalDecision,
@@ -33,15 +33,6 @@ from engine.events import Event, MatchEnded, TurnStarted
 USER = "user"
 TIMER = "timer"
 COMPUTER = "computer"
-
-
-class Verdict(StrEnum):
-    APPLIED = "applied"
-    STALE = "stale"
-    DUPLICATE = "duplicate"
-    WRONG_SEAT = "wrong_seat"
-    ILLEGAL = "illegal"
-    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +66,11 @@ class StepResult:
     @property
     def ok(self) -> bool:
         return self.verdict is Verdict.APPLIED
+
+
+def refused(verdict: Verdict, **facts: str) -> StepResult:
+    """A step that changed nothing, with the words players read for it."""
+    return StepResult(verdict, say(verdict, **facts))
 
 
 def turns_closed(events: Iterable[Event]) -> int:
@@ -186,16 +182,26 @@ class MatchSession:
 
     # --- deciding -------------------------------------------------------------------
 
-    def decide(self, seat: int, decision: str, seq: int, actor: str = USER) -> StepResult:
+    def check(
+        self, seat: int | None, decision: str | Decision, seq: int, actor: str = USER
+    ) -> StepResult | None:
+        """Why `seat`'s decision offered at `seq` would not count (None: it would), without
+        applying it. `seat` None: someone who does not play in this match. The same
+        actor's same decision again is a duplicate; anyone else's is stale."""
+        return self._refusal(seat, str(decision), seq, actor)
+
+    def decide(
+        self, seat: int, decision: str | Decision, seq: int, actor: str = USER
+    ) -> StepResult:
         """Apply `seat`'s decision offered at `seq`, then let computer seats play on."""
-        refused = self._refusal(seat, decision, seq)
+        refused = self._refusal(seat, str(decision), seq, actor)
         if refused is not None:
             return refused
         try:
-            parsed = Decision.parse(decision)
+            parsed = decision if isinstance(decision, Decision) else Decision.parse(decision)
             events = apply(self._state, seat, parsed)
         except IllegalDecision as exc:
-            return StepResult(Verdict.ILLEGAL, f"That is not allowed now: {exc}.")
+            return StepResult(Verdict.ILLEGAL, say(Verdict.ILLEGAL, detail=str(exc)))
         step = StepResult(Verdict.APPLIED, events=events)
         step.applied.append(Applied(seq, seat, str(parsed), actor))
         self.log.append(step.applied[-1])
@@ -207,9 +213,9 @@ class MatchSession:
         """The timer of decision `seq` ran out: the engine's safe default is applied."""
         pending = self._state.pending
         if self._state.result is not None:
-            return StepResult(Verdict.OVER, "The match is over.")
+            return refused(Verdict.OVER)
         if pending is None or seq != self.seq:
-            return StepResult(Verdict.STALE, "That choice has passed.")
+            return refused(Verdict.STALE)
         return self.decide(pending.seat, str(timeout_default(self._state)), seq, TIMER)
 
     def hand_to_computer(self, seat: int, level: str = "normal") -> StepResult:
@@ -226,9 +232,9 @@ class MatchSession:
         paces computer turns itself (the demo, a bot showing turns one at a time)."""
         state = self._state
         if state.result is not None:
-            return StepResult(Verdict.OVER, "The match is over.")
+            return refused(Verdict.OVER)
         if state.pending is None or not self.is_computer(state.pending.seat):
-            return StepResult(Verdict.WRONG_SEAT, "A person must decide now.")
+            return refused(Verdict.WRONG_SEAT, waiting="a person")
         step = StepResult(Verdict.APPLIED)
         self._play_computers(step, limit=1)
         return self._finish(step)
@@ -239,24 +245,26 @@ class MatchSession:
 
     # --- inside ---------------------------------------------------------------------
 
-    def _refusal(self, seat: int, decision: str, seq: int) -> StepResult | None:
+    def _refusal(
+        self, seat: int | None, decision: str, seq: int, actor: str = USER
+    ) -> StepResult | None:
         state = self._state
         if state.result is not None:
-            return StepResult(Verdict.OVER, "The match is over.")
+            return refused(Verdict.OVER)
         if seq < self.seq:
-            if seq >= 0 and self._same(self.log[seq], seat, decision):
-                return StepResult(Verdict.DUPLICATE, "That choice was already made.")
-            return StepResult(Verdict.STALE, "That choice has passed.")
+            if 0 <= seq < len(self.log) and self._same(self.log[seq], seat, decision, actor):
+                return refused(Verdict.DUPLICATE)
+            return refused(Verdict.STALE)
         pending = state.pending
         if seq > self.seq or pending is None:
-            return StepResult(Verdict.STALE, "That choice has passed.")
+            return refused(Verdict.STALE)
         if seat != pending.seat:
-            return StepResult(Verdict.WRONG_SEAT, f"Waiting for {self.name(pending.seat)}.")
+            return refused(Verdict.WRONG_SEAT, waiting=self.name(pending.seat))
         return None
 
     @staticmethod
-    def _same(entry: Applied, seat: int, decision: str) -> bool:
-        if entry.seat != seat:
+    def _same(entry: Applied, seat: int | None, decision: str, actor: str) -> bool:
+        if seat is None or entry.seat != seat or entry.actor != actor:
             return False
         try:
             return str(Decision.parse(decision)) == entry.decision

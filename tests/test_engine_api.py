@@ -136,12 +136,13 @@ def test_help_does_not_load_the_picture_or_discord_libraries() -> None:
 
 
 def test_the_slash_commands_read_the_game_limits_from_the_engine() -> None:
-    from bot.discord_app.commands import ChicagoCog
+    from bot.discord_app.command_group import new_group
+    from bot.discord_app.commands import commands
     from engine.limits import MAX_BOSSES, MAX_ROUND_LIMIT, MIN_BOSSES
 
-    command = ChicagoCog.chicago.get_command("new")
-    assert command is not None
-    params = {p.name: p for p in command.parameters}  # type: ignore[union-attr]
+    group = new_group()
+    command = next(c for c in commands(None, None, group) if c.name == "new")  # type: ignore[arg-type]
+    params = {p.name: p for p in command.parameters}
     assert (params["bosses"].min_value, params["bosses"].max_value) == (MIN_BOSSES, MAX_BOSSES)
     assert params["rounds"].max_value == MAX_ROUND_LIMIT
 

@@ -1,5 +1,5 @@
 """`chicago-bot bench load`: how far one machine goes. Keeps 100 and then `--matches`
-(default 1,000) matches active through the bot's own match runners — lock, session,
+(default 1,000) matches active through the bot's own running matches — lock, session,
 commit to SQLite (synchronous=FULL), board picture in the render pool, message bodies
 with their embeds and buttons — with only Discord's network replaced by an in-memory
 channel, and clicks arriving at a steady rate.
@@ -19,19 +19,23 @@ import itertools
 import random
 import tempfile
 import time
-from collections.abc import Callable
-from datetime import datetime
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import discord
 
 from bot.benchmarks import percentile
+from bot.discord_app.ports import MatchContext
+from bot.discord_app.running import RunningMatch
 from bot.render import pool as render_pool
+from bot.render import render_png_async
 from bot.render.pool import RenderPool, default_workers, pss_bytes, rss_bytes
 from bot.settings import Settings
 from bot.store import SeatRecord, SqliteStore
-from engine import new_match
+from engine import MatchState, new_match
+from engine.events import Event
 
 SMALL = 100
 RATE = 20.0  # clicks per second at which the memory and latency figures are taken
@@ -81,24 +85,27 @@ class Channel(discord.abc.Messageable):
         return Posted(message_id)
 
 
-class Router:
-    def forget(self, runner: Any) -> None:
-        self.finished.append(runner)
-
-    def __init__(self) -> None:
-        self.finished: list[Any] = []
-
-
 class HeadlessBot:
-    """What a `MatchRunner` asks of the bot, without a gateway."""
+    """What a running match asks of the bot (`MatchContext`), without a gateway. The
+    picture can be swapped for a cached one while matches are being opened."""
 
     def __init__(self, settings: Settings, store: SqliteStore) -> None:
         self.settings = settings
         self.store = store
-        self.clock: Callable[[], datetime] = discord.utils.utcnow
-        self.router = Router()
-        self.stopping = False
         self.channels: dict[int, Channel] = {}
+        self.quick_picture: bytes | None = None
+        self.ctx = MatchContext(
+            store=store,
+            gateway=self,
+            clock=discord.utils.utcnow,
+            render=self.render,
+            computer_delay=settings.computer_delay,
+        )
+
+    async def render(self, state: MatchState, events: Sequence[Event]) -> bytes:
+        if self.quick_picture is not None:
+            return self.quick_picture  # opening matches is set-up, not what is measured
+        return await render_png_async(state, list(events))
 
     def get_channel(self, channel_id: int) -> Channel:
         return self.channels.setdefault(channel_id, Channel(channel_id))
@@ -106,37 +113,63 @@ class HeadlessBot:
     def get_partial_messageable(self, channel_id: int) -> Channel:
         return self.get_channel(channel_id)
 
+    async def fetch_channel(self, channel_id: int) -> Channel:
+        return self.get_channel(channel_id)
+
+    def get_user(self, user_id: int) -> None:
+        return None
+
+    async def fetch_user(self, user_id: int) -> Any:
+        raise LookupError(f"user {user_id}: no users in this benchmark")
+
 
 class Table:
     """One match, all seats people (every decision is a click)."""
 
-    def __init__(self, runner: Any, users: list[int]) -> None:
-        self.runner = runner
+    def __init__(self, match: RunningMatch, users: list[int]) -> None:
+        self.runner = match
         self.users = users
         self.busy = False
 
 
 async def open_match(bot: HeadlessBot, number: int, bosses: int, seed: int) -> Table:
-    from bot.discord_app.runner import MatchRunner
+    from bot.discord_app.lobby_room import Lobby
+    from bot.discord_app.match_settings import MatchSettings
 
     users = [number * 10 + i + 1 for i in range(bosses + 1)]
-    settings = {"bosses": bosses, "timer": 86_400, "marks": 4, "round_limit": None}
-    record = await bot.store.create_match(1, number, users[0], settings, seed + number)
+    settings = MatchSettings(bosses=bosses, timer=86_400)
+    record = await bot.store.create_match(1, number, users[0], settings.to_dict(), seed + number)
     seats = [SeatRecord("boss", f"Boss {i}", u) for i, u in enumerate(users[:-1])]
     seats.append(SeatRecord("police", "Police", users[-1]))
     await bot.store.set_seats(record.match_id, seats)
     record.seats = seats
-    runner = MatchRunner(bot, record)  # type: ignore[arg-type]
-    ok, text = await runner.start(users[0])
-    assert ok, text
-    return Table(runner, [s.user_id or 0 for s in runner.seats])
+    registry = Started()
+    lobby = Lobby(replace(bot.ctx, registry=registry), record, None)
+    ok, text = await lobby.start(users[0])
+    assert ok and registry.match is not None, text
+    return Table(registry.match, [s.user_id or 0 for s in registry.match.seats])
+
+
+class Started:
+    """The registry of one lobby: keeps the running match it becomes."""
+
+    def __init__(self) -> None:
+        self.match: RunningMatch | None = None
+
+    def put(self, table: Any) -> None:
+        self.match = table
+
+    def drop(self, table: Any) -> None:
+        return None
 
 
 async def click(table: Table, rng: random.Random, latencies: list[float]) -> None:
     """The deciding player clicks one of the options on offer (never a trade proposal)."""
     runner = table.runner
+    if runner.closed:
+        return
     session = runner.session
-    if session is None or session.pending is None or runner.closed:
+    if session.pending is None:
         return
     pending = session.pending
     options = [
@@ -202,24 +235,17 @@ async def keep_tables(
     bot: HeadlessBot, tables: list[Table], wanted: int, bosses: int, seed: int
 ) -> None:
     """Replace finished matches, so `wanted` stay active."""
-    from bot.discord_app import telling
-
     live = [t for t in tables if not t.runner.closed]
     tables[:] = live
-    real = getattr(telling, "render_png_async")  # noqa: B009
-    cached = await real(live[0].runner.session.state, []) if live else b""
-
-    async def quick(*_: Any) -> bytes:
-        return cached  # opening matches is set-up, not what is measured
-
-    setattr(telling, "render_png_async", quick)  # noqa: B010
+    cached = await bot.render(live[0].runner.session.state, []) if live else b""
+    bot.quick_picture = cached
     try:
         number = max((t.runner.match_id for t in tables), default=0) + len(tables) + 1
         while len(tables) < wanted:
             tables.append(await open_match(bot, number, bosses, seed))
             number += 1
     finally:
-        setattr(telling, "render_png_async", real)  # noqa: B010
+        bot.quick_picture = None
 
 
 def _line(label: str, latencies: list[float]) -> str:
@@ -290,9 +316,7 @@ async def measure(args: argparse.Namespace) -> None:
         render_pool.install(None)
         await asyncio.to_thread(pool.shutdown)
         views = [
-            snapshot(t.runner.session.state, [])
-            for t in tables[:PICTURES]
-            if t.runner.session is not None
+            snapshot(t.runner.session.state, []) for t in tables[:PICTURES] if not t.runner.asleep
         ]
         views = (views * (PICTURES // max(1, len(views)) + 1))[:PICTURES]
         one = await pictures_per_second(1, views)

@@ -3,6 +3,8 @@ the tests and any other harness drive the very same client.
 
 It asks Discord for the guilds intent only: slash commands and buttons arrive as
 interactions, which need no privileged intent (no message content, no member list).
+The bot composes the layer's parts — the table registry, the command group, the one
+persistent button — and nothing else imports it.
 """
 
 from __future__ import annotations
@@ -11,26 +13,32 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from datetime import datetime
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot.discord_app import commands as match_commands
 from bot.discord_app import history, idle, lookups, server_settings, shutdown
-from bot.discord_app.commands import ChicagoCog
+from bot.discord_app.command_group import fill, new_group
+from bot.discord_app.cooldowns import Cooldowns
+from bot.discord_app.custom_ids import DraftClick, ours, parse
 from bot.discord_app.match_channel import ChannelGone
-from bot.discord_app.router import SORRY, Router, reply
-from bot.discord_app.runner import MatchRunner
+from bot.discord_app.ports import ClickRouter, Listed, MatchContext
+from bot.discord_app.replies import SORRY, reply
+from bot.discord_app.tables import Table, Tables
 from bot.discord_app.timers import Clock
-from bot.discord_app.trade_views import TRADE_ITEMS
 from bot.discord_app.tree import ChicagoTree
 from bot.discord_app.views import DYNAMIC_ITEMS
+from bot.render import render_png_async
 from bot.render.pool import RenderPool, install, installed
 from bot.settings import Settings
-from bot.store import MatchStore, StoreError
-from engine.rng import WIDE_SEED_BITS, wide_seed
+from bot.store import MatchStore
+from bot.verdicts import Verdict, say
+from engine import WIDE_SEED_BITS, MatchState, wide_seed
+from engine.events import Event
 
 log = logging.getLogger("chicago.bot")
 
@@ -42,9 +50,13 @@ def intents() -> discord.Intents:
     return wanted
 
 
+async def render_board(state: MatchState, events: Sequence[Event]) -> bytes:
+    return await render_png_async(state, list(events))
+
+
 class ChicagoBot(commands.AutoShardedBot):
-    """The Discord client: the `/chicago` commands, the persistent buttons, and one
-    `MatchRunner` per open match. Sharded from the start (`CHICAGO_SHARDS`, else as many
+    """The Discord client: the `/chicago` commands, the persistent buttons, and the
+    registry of open tables. Sharded from the start (`CHICAGO_SHARDS`, else as many
     shards as Discord recommends), so a bot that grows past 2,500 servers needs no
     rewrite."""
 
@@ -62,36 +74,77 @@ class ChicagoBot(commands.AutoShardedBot):
             intents=intents(),
             help_command=None,
             tree_cls=ChicagoTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nothing pings unless a message names whom it asks (`replies.asking`).
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,  # type: ignore[arg-type]
         )
         self.settings = settings
-        self.store = store
+        self._store = store
         self.clock: Clock = clock or discord.utils.utcnow
         self._seeds = seeds or (lambda: wide_seed(secrets.randbits(WIDE_SEED_BITS)))
-        self.router = Router(self)
+        self.tables = Tables(self._context, self.new_seed, lambda: self.clock().timestamp())
         self._resume_task: asyncio.Task[None] | None = None
         # Set on SIGTERM/SIGINT: clicks are answered politely and not taken.
         self.stopping = False
         self.background: set[asyncio.Task[None]] = set()
         self.render_pool = RenderPool(settings.render_workers)
 
+    def _context(self, tables: Tables) -> MatchContext:
+        return MatchContext(
+            store=self._store,
+            gateway=self,
+            clock=lambda: self.clock(),
+            render=render_board,
+            registry=tables,
+            computer_delay=self.settings.computer_delay,
+            stopping=lambda: self.stopping,
+        )
+
+    # --- what buttons and the command tree read (bot.discord_app.ports.Host) -----------
+
+    @property
+    def store(self) -> MatchStore:
+        return self._store
+
+    @property
+    def clicks(self) -> ClickRouter:
+        return self.tables
+
+    @property
+    def cooldowns(self) -> Cooldowns:
+        return self.tables.cooldowns
+
+    def table_in(self, channel_id: int | None) -> Listed | None:
+        return self.tables.in_channel(channel_id)
+
+    def wakeable_in(self, channel_id: int | None) -> Table | None:
+        return self.tables.in_channel(channel_id)
+
     def new_seed(self) -> int:
         return self._seeds()
 
+    # --- starting and stopping ----------------------------------------------------------
+
     async def setup_hook(self) -> None:
-        await self.store.open()
+        await self._store.open()
         self.render_pool.start()
         install(self.render_pool)
-        self._spawn(idle.sweeper(self), "chicago-idle-sweeper")
+        sweeper = idle.sweeper(
+            self.tables, self.settings.idle_after, lambda: self.clock(), self.is_closed
+        )
+        self._spawn(sweeper, "chicago-idle-sweeper")
         self._spawn(shutdown.heartbeat(self, self.settings.heartbeat_path), "chicago-heartbeat")
-        for item in (*DYNAMIC_ITEMS, *TRADE_ITEMS):
+        for item in DYNAMIC_ITEMS:
             self.add_dynamic_items(item)
-        cog = ChicagoCog(self)
-        history.attach(self, cog)
-        server_settings.attach(self, cog)
-        await self.add_cog(cog)
-        lookups.install(self.tree)
+        group = new_group()
+        fill(
+            group,
+            match_commands.commands(self.tables, self.settings, group),
+            history.commands(self._store, self.tables, group),
+            server_settings.commands(self._store, self.settings.turn_timer, group),
+            lookups.commands(),
+        )
+        self.tree.add_command(group)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         if self.settings.dev_guild:
             guild = discord.Object(id=self.settings.dev_guild)
@@ -99,26 +152,12 @@ class ChicagoBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        for record in await self.store.active_matches():
-            runner = MatchRunner(self, record)
-            try:
-                await runner.load()
-            except StoreError as exc:
-                log.warning("match %s cannot be continued: %s", record.match_id, exc)
-                continue
-            self.router.add(runner)
+        await self.tables.load()
         self._resume_task = asyncio.create_task(self._resume_all(), name="chicago-resume")
 
     async def _resume_all(self) -> None:
-        """Once connected: every running match gets its prompt and timer back."""
         await self.wait_until_ready()
-        for runner in list(self.router.by_id.values()):
-            try:
-                await runner.resume()
-            except ChannelGone:
-                await runner.gone()
-            except Exception:
-                log.exception("match %s: could not be resumed", runner.match_id)
+        await self.tables.resume_all()
 
     def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
         task = asyncio.create_task(work, name=name)
@@ -126,37 +165,50 @@ class ChicagoBot(commands.AutoShardedBot):
         task.add_done_callback(self.background.discard)
 
     async def close(self) -> None:
-        for runner in list(self.router.by_id.values()):
-            runner.timer.cancel()
+        for match in self.tables.running():
+            match.timer.cancel()
         if self._resume_task is not None and not self._resume_task.done():
             self._resume_task.cancel()
         for task in list(self.background):
             if task is not asyncio.current_task() and task.get_name() != "chicago-shutdown":
                 task.cancel()
         await super().close()
-        await self.store.close()
+        await self._store.close()
         if installed() is self.render_pool:  # not another bot's (tests run several)
             install(None)
         await asyncio.to_thread(self.render_pool.shutdown)
 
+    # --- clicks nothing else answers -----------------------------------------------------
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on one of our buttons that its message no longer shows (the player's
-        screen was behind) is answered too, instead of failing silently."""
-        if interaction.type is not discord.InteractionType.component:
+        screen was behind), or on a trade screen a restart closed, is answered too,
+        instead of failing silently."""
+        if interaction.type not in (
+            discord.InteractionType.component,
+            discord.InteractionType.modal_submit,
+        ):
             return
         data: dict[str, object] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        message = interaction.message
-        if not custom_id.startswith("chicago:") or message is None:
+        if not ours(custom_id):
             return
-        shown = {
-            getattr(child, "custom_id", None)
-            for row in message.components
-            for child in getattr(row, "children", [])
-        }
-        if custom_id not in shown:
-            with contextlib.suppress(discord.HTTPException):
-                await reply(interaction, "That choice has passed.")
+        click = parse(custom_id)
+        with contextlib.suppress(discord.HTTPException):
+            if isinstance(click, DraftClick):
+                if not self.tables.has_screen(click):
+                    await self.tables.screen_gone(interaction, click)
+                return
+            message = interaction.message
+            if message is None or interaction.type is not discord.InteractionType.component:
+                return
+            shown = {
+                getattr(child, "custom_id", None)
+                for row in message.components
+                for child in getattr(row, "children", [])
+            }
+            if custom_id not in shown:
+                await reply(interaction, say(Verdict.STALE))
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self._channel_gone(channel.id)
@@ -165,9 +217,9 @@ class ChicagoBot(commands.AutoShardedBot):
         await self._channel_gone(payload.thread_id)
 
     async def _channel_gone(self, channel_id: int) -> None:
-        runner = self.router.in_channel(channel_id)
-        if runner is not None:
-            await runner.gone()
+        table = self.tables.in_channel(channel_id)
+        if table is not None:
+            await table.gone()
 
     async def _on_tree_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
@@ -192,3 +244,6 @@ def create_bot(
 
         store = SqliteStore(settings.db)
     return ChicagoBot(settings, store, clock, seeds, **options)
+
+
+__all__ = ["ChannelGone", "ChicagoBot", "create_bot"]

@@ -1,23 +1,28 @@
-"""The `/chicago` command group: new, join, leave, start, board, end, help.
+"""The match commands of the `/chicago` group: new, join, leave, start, board, end, help.
 
-Commands only find the channel's match and translate; the match's runner does the work
-and the router answers errors, so every reply is private unless it is news for the
-whole channel.
+Commands only find the channel's table (lobby or running match) and translate; the
+table does the work and the registry answers errors, so every reply is private unless
+it is news for the whole channel. Like every part of the group, they are built by
+`commands()` and added in one place (`bot.discord_app.command_group`).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.discord_app import lobby, messages, permissions, server_settings
-from bot.discord_app.router import reply
-from bot.discord_app.runner import MatchRunner
+from bot.discord_app.command_group import Command, command
+from bot.discord_app.lobby_room import Lobby
+from bot.discord_app.match_settings import MatchSettings
+from bot.discord_app.replies import reply
+from bot.discord_app.running import RunningMatch
+from bot.discord_app.tables import Table, Tables
 from bot.discord_app.views import end_view
+from bot.settings import Settings
 from bot.store import SeatRecord
 from engine.limits import (
     DEFAULT_ROUND_LIMIT,
@@ -28,13 +33,10 @@ from engine.limits import (
     STANDARD_MARKS,
 )
 
-if TYPE_CHECKING:
-    from bot.discord_app.app import ChicagoBot
-
 log = logging.getLogger("chicago.bot")
 
 NO_MATCH = "There is no match in this channel. `/chicago new` opens one."
-THREAD_NAME = "Chicago 1927 — match {match}"
+THREAD_NAME = "Chicago 1927 match"
 
 LENGTHS = [
     app_commands.Choice(name=f"standard: first to {STANDARD_MARKS} Empire Marks", value="standard"),
@@ -47,38 +49,21 @@ ROLES = [
 ]
 
 
-class ChicagoCog(commands.Cog):
-    """Chicago 1927 in this server's channels."""
+class MatchCommands:
+    """The callbacks of the match commands."""
 
-    chicago = app_commands.Group(
-        name="chicago",
-        description="Chicago 1927: a 1920s gangland board game, played in this channel",
-        guild_only=True,
-    )
+    def __init__(self, tables: Tables, settings: Settings) -> None:
+        self.tables = tables
+        self.settings = settings
 
-    def __init__(self, bot: ChicagoBot) -> None:
-        self.bot = bot
-
-    def _runner(self, interaction: discord.Interaction) -> MatchRunner | None:
-        return self.bot.router.in_channel(interaction.channel_id)
-
-    async def _match_here(self, interaction: discord.Interaction) -> MatchRunner | None:
-        """The match in this channel; without one, the user is told how to open one."""
-        runner = self._runner(interaction)
-        if runner is None:
+    async def _table_here(self, interaction: discord.Interaction) -> Table | None:
+        """The table in this channel; without one, the user is told how to open one."""
+        table = self.tables.in_channel(interaction.channel_id)
+        if table is None:
             await reply(interaction, NO_MATCH)
-        return runner
+        return table
 
-    @chicago.command(name="new", description="Open a lobby for a new match in this channel")
-    @app_commands.describe(
-        bosses=f"How many bosses ({MIN_BOSSES}–{MAX_BOSSES}); the police is one more seat",
-        timer="Minutes each decision may take before the safe choice is made for the player",
-        length="How the match ends",
-        rounds=f"With a round limit: how many rounds (default {DEFAULT_ROUND_LIMIT})",
-        thread="Open the match in a new thread of this channel",
-    )
-    @app_commands.choices(length=LENGTHS)
-    async def new_cmd(
+    async def new(
         self,
         interaction: discord.Interaction,
         bosses: app_commands.Range[int, MIN_BOSSES, MAX_BOSSES] = 3,
@@ -87,7 +72,7 @@ class ChicagoCog(commands.Cog):
         rounds: app_commands.Range[int, 1, MAX_ROUND_LIMIT] = DEFAULT_ROUND_LIMIT,
         thread: bool = False,
     ) -> None:
-        await self.bot.router.guarded(
+        await self.tables.guarded(
             interaction,
             None,
             "new",
@@ -104,19 +89,9 @@ class ChicagoCog(commands.Cog):
         thread: bool,
     ) -> None:
         channel = interaction.channel
-        if interaction.guild is None or channel is None:
+        guild = interaction.guild
+        if guild is None or channel is None:
             await reply(interaction, "Matches are played in server channels.")
-            return
-        existing = self.bot.router.in_channel(channel.id)
-        if existing is None and await self.bot.store.match_in_channel(channel.id) is not None:
-            await reply(interaction, "A match is still being loaded here; try again shortly.")
-            return
-        if existing is not None:
-            await reply(
-                interaction,
-                f"A match is already open here: {existing.where()}. Finish it, or ask the host "
-                "to `/chicago end` it, before starting another.",
-            )
             return
         in_thread = isinstance(channel, discord.Thread)
         new_thread = thread and not in_thread
@@ -131,130 +106,171 @@ class ChicagoCog(commands.Cog):
         if new_thread and not isinstance(channel, discord.TextChannel):
             await reply(interaction, "A new thread can only be opened from a text channel.")
             return
-        server = await server_settings.load(self.bot, interaction.guild.id)
-        refused = server_settings.open_problem(self.bot, interaction, server)
+        server = await server_settings.load(self.tables.ctx.store, guild.id)
+        refused = server_settings.open_problem(self.tables, interaction, server)
         if refused:
             await reply(interaction, refused)
             return
-        default = server.timer_seconds(self.bot.settings.turn_timer)
-        seconds = (timer * 60) if timer is not None else default
-        settings: dict[str, Any] = {
-            "computers": server.computers,
-            "starter_role": server.starter_role,
-            "bosses": bosses,
-            "timer": seconds,
-            "marks": SHORT_MATCH_MARKS if length == "short" else STANDARD_MARKS,
-            "round_limit": rounds if length == "rounds" else None,
-            "thread": new_thread,
-        }
+        default = server.timer_seconds(self.settings.turn_timer)
+        settings = MatchSettings(
+            bosses=bosses,
+            timer=(timer * 60) if timer is not None else default,
+            marks=SHORT_MATCH_MARKS if length == "short" else STANDARD_MARKS,
+            round_limit=rounds if length == "rounds" else None,
+            thread=new_thread,
+            computers=server.computers,
+            starter_role=server.starter_role,
+        )
         host = interaction.user
-        if new_thread:
+        seats = [SeatRecord("boss", lobby.unique_name(host.display_name, []), host.id)]
+        made: list[Any] = []
+
+        async def prepare() -> int:
             await interaction.response.defer(ephemeral=True, thinking=True)
             assert isinstance(channel, discord.TextChannel)
-            target: discord.abc.Messageable = await channel.create_thread(
-                name="Chicago 1927 match", type=discord.ChannelType.public_thread
+            made.append(
+                await channel.create_thread(
+                    name=THREAD_NAME, type=discord.ChannelType.public_thread
+                )
             )
-            target_id = target.id  # type: ignore[attr-defined]
-        else:
-            target, target_id = channel, channel.id  # type: ignore[assignment]
-        record = await self.bot.store.create_match(
-            interaction.guild.id, target_id, host.id, settings, self.bot.new_seed()
+            return int(made[0].id)
+
+        async def post(table: Lobby) -> int:
+            if new_thread:
+                message = await made[0].send(**table.message())
+                await interaction.followup.send(
+                    f"The match lobby is open in {made[0].mention}.", ephemeral=True
+                )
+                return int(message.id)
+            await interaction.response.send_message(**table.message())
+            return (await interaction.original_response()).id
+
+        opened = await self.tables.open_lobby(
+            guild.id, channel.id, host.id, settings, seats, post, prepare if new_thread else None
         )
-        seats = [SeatRecord("boss", lobby.unique_name(host.display_name, []), host.id)]
-        await self.bot.store.set_seats(record.match_id, seats)
-        record.seats = seats
-        runner = MatchRunner(self.bot, record)
-        self.bot.router.add(runner)
-        if new_thread:
-            message = await target.send(**runner.lobby_message())
-            await interaction.followup.send(
-                f"The match lobby is open in {target.mention}.",  # type: ignore[attr-defined]
-                ephemeral=True,
-            )
-        else:
-            await interaction.response.send_message(**runner.lobby_message())
-            message = await interaction.original_response()
-        await self.bot.store.set_message(record.match_id, "lobby", message.id)
-        log.info("match %s: lobby opened in channel %s by %s", record.match_id, target_id, host.id)
+        if isinstance(opened, str):
+            await reply(interaction, opened)
 
-    @chicago.command(name="join", description="Take a seat, or take yours back from the computer")
-    @app_commands.describe(role="Boss or police (lobby only; default boss)")
-    @app_commands.choices(role=ROLES)
-    async def join_cmd(self, interaction: discord.Interaction, role: str = "boss") -> None:
-        runner = await self._match_here(interaction)
-        if runner is None:
+    async def join(self, interaction: discord.Interaction, role: str = "boss") -> None:
+        table = await self._table_here(interaction)
+        if table is None:
             return
 
         async def work() -> None:
-            lobby_open = runner.session is None
-            ok, text = await runner.join(interaction.user, role)
+            if isinstance(table, RunningMatch):
+                ok, text = await table.take_back(interaction.user)
+                await reply(interaction, text)
+                return
+            ok, text = await table.join(interaction.user, role)
             await reply(interaction, text)
-            if ok and lobby_open:
-                await runner.refresh_lobby()
+            if ok:
+                await table.refresh()
 
-        await self.bot.router.guarded(interaction, runner, "join", work)
+        await self.tables.guarded(interaction, table, "join", work)
 
-    @chicago.command(name="leave", description="Leave the lobby, or let a computer play your seat")
-    async def leave_cmd(self, interaction: discord.Interaction) -> None:
-        runner = await self._match_here(interaction)
-        if runner is None:
-            return
-
-        async def work() -> None:
-            lobby_open = runner.session is None
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            ok, text = await runner.leave(interaction.user.id)
-            await interaction.followup.send(text, ephemeral=True)
-            if ok and lobby_open:
-                await runner.refresh_lobby()
-
-        await self.bot.router.guarded(interaction, runner, "leave", work)
-
-    @chicago.command(name="start", description="Host: deal the seats and begin the match")
-    async def start_cmd(self, interaction: discord.Interaction) -> None:
-        runner = await self._match_here(interaction)
-        if runner is None:
+    async def leave(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        if table is None:
             return
 
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            _, text = await runner.start(interaction.user.id)
+            ok, text = await table.leave(interaction.user.id)
+            await interaction.followup.send(text, ephemeral=True)
+            if ok and isinstance(table, Lobby):
+                await table.refresh()
+
+        await self.tables.guarded(interaction, table, "leave", work)
+
+    async def start(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        if table is None:
+            return
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if isinstance(table, RunningMatch):
+                text = "The match has already started."
+            else:
+                _, text = await table.start(interaction.user.id)
             await interaction.followup.send(text, ephemeral=True)
 
-        await self.bot.router.guarded(interaction, runner, "start", work)
+        await self.tables.guarded(interaction, table, "start", work)
 
-    @chicago.command(name="board", description="The board and standings now")
-    @app_commands.describe(public="Show it to the whole channel (default: just you)")
-    async def board_cmd(self, interaction: discord.Interaction, public: bool = False) -> None:
-        runner = await self._match_here(interaction)
-        if runner is None:
+    async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
+        table = await self._table_here(interaction)
+        if table is None:
             return
 
         async def work() -> None:
             await interaction.response.defer(ephemeral=not public, thinking=True)
-            body = await runner.board()
+            if isinstance(table, Lobby):
+                body: dict[str, Any] = {
+                    "embed": messages.lobby_embed(table.host_id, table.settings, table.seats)
+                }
+            else:
+                body = await table.board()
             await interaction.followup.send(ephemeral=not public, **body)
 
-        await self.bot.router.guarded(interaction, runner, "board", work)
+        await self.tables.guarded(interaction, table, "board", work)
 
-    @chicago.command(name="end", description="End the match here (host or Manage Channels)")
-    async def end_cmd(self, interaction: discord.Interaction) -> None:
-        runner = await self._match_here(interaction)
-        if runner is None:
+    async def end(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        if table is None:
             return
-        if not self.bot.router.may_end(interaction, runner):
+        if not self.tables.may_end(interaction, table):
             await reply(
                 interaction,
-                f"Only the host (<@{runner.record.host_id}>) or someone with Manage Channels "
+                f"Only the host (<@{table.record.host_id}>) or someone with Manage Channels "
                 "can end this match.",
             )
             return
         await reply(
             interaction,
             "End this match for everyone? It cannot be continued afterwards.",
-            view=end_view(runner.match_id),
+            view=end_view(table.match_id),
         )
 
-    @chicago.command(name="help", description="How to play, and every command")
-    async def help_cmd(self, interaction: discord.Interaction) -> None:
+    async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(embed=messages.help_embed(), ephemeral=True)
+
+
+def commands(tables: Tables, settings: Settings, group: app_commands.Group) -> list[Command]:
+    handlers = MatchCommands(tables, settings)
+    new = command(
+        group,
+        "new",
+        "Open a lobby for a new match in this channel",
+        handlers.new,
+        bosses=f"How many bosses ({MIN_BOSSES}–{MAX_BOSSES}); the police is one more seat",
+        timer="Minutes each decision may take before the safe choice is made for the player",
+        length="How the match ends",
+        rounds=f"With a round limit: how many rounds (default {DEFAULT_ROUND_LIMIT})",
+        thread="Open the match in a new thread of this channel",
+    )
+    app_commands.choices(length=LENGTHS)(new)
+    join = command(
+        group,
+        "join",
+        "Take a seat, or take yours back from the computer",
+        handlers.join,
+        role="Boss or police (lobby only; default boss)",
+    )
+    app_commands.choices(role=ROLES)(join)
+    return [
+        new,
+        join,
+        command(
+            group, "leave", "Leave the lobby, or let a computer play your seat", handlers.leave
+        ),
+        command(group, "start", "Host: deal the seats and begin the match", handlers.start),
+        command(
+            group,
+            "board",
+            "The board and standings now",
+            handlers.board,
+            public="Show it to the whole channel (default: just you)",
+        ),
+        command(group, "end", "End the match here (host or Manage Channels)", handlers.end),
+        command(group, "help", "How to play, and every command", handlers.help),
+    ]

@@ -8,33 +8,34 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from datetime import datetime
 
-if TYPE_CHECKING:
-    from bot.discord_app.app import ChicagoBot
+from bot.discord_app.tables import Tables
 
 log = logging.getLogger("chicago.bot")
 
 
-def sweep(bot: ChicagoBot) -> int:
-    """Put to sleep every running match idle for longer than the setting; returns how many."""
-    idle_after = bot.settings.idle_after
-    now = bot.clock()
+def sweep(tables: Tables, idle_after: float, now: datetime) -> int:
+    """Put to sleep every running match idle for longer than `idle_after` seconds;
+    returns how many."""
     slept = 0
-    for runner in list(bot.router.by_id.values()):
-        if (now - runner.last_used).total_seconds() >= idle_after and runner.sleep():
+    for match in tables.running():
+        if (now - match.last_used).total_seconds() >= idle_after and match.sleep():
             slept += 1
     if slept:
         log.info("%s idle matches dropped from memory until their next move", slept)
     return slept
 
 
-async def sweeper(bot: ChicagoBot) -> None:
+async def sweeper(
+    tables: Tables, idle_after: float, clock: Callable[[], datetime], closed: Callable[[], bool]
+) -> None:
     """Sweep a few times per idle period for as long as the bot runs."""
-    every = max(15.0, bot.settings.idle_after / 4)
-    while not bot.is_closed():
+    every = max(15.0, idle_after / 4)
+    while not closed():
         await asyncio.sleep(every)
         try:
-            sweep(bot)
+            sweep(tables, idle_after, clock())
         except Exception:
             log.exception("the idle sweep failed")

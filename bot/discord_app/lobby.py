@@ -7,8 +7,9 @@ the Discord layer only says yes or no with the reason given here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from bot.discord_app.match_settings import MatchSettings
+from bot.discord_app.names import MAX_NAME, plain_name
 from bot.store.interface import SeatRecord
 from engine import MatchOptions, MatchState, PlayerSpec, Setup
 
@@ -17,23 +18,23 @@ COMPUTER_BOSS_NAMES = (
     "Sal Greco", "Ruby O'Malley", "Tommy Russo", "Lil Kaminski",
 )  # fmt: skip
 COMPUTER_POLICE_NAME = "Chicago Police"
-LEVELS = ("easy", "normal")
-MAX_NAME = 32
+LEVELS = ("easy", "normal")  # the levels a lobby offers
 
 
-def bosses_wanted(settings: dict[str, Any]) -> int:
-    return int(settings["bosses"])
+def bosses_wanted(settings: MatchSettings) -> int:
+    return settings.bosses
 
 
-def open_seats(settings: dict[str, Any], seats: Sequence[SeatRecord]) -> tuple[int, bool]:
+def open_seats(settings: MatchSettings, seats: Sequence[SeatRecord]) -> tuple[int, bool]:
     """Boss seats still open, and whether the police seat is open."""
     bosses = sum(1 for s in seats if s.role == "boss")
     return bosses_wanted(settings) - bosses, not any(s.role == "police" for s in seats)
 
 
 def unique_name(name: str, seats: Sequence[SeatRecord]) -> str:
-    """Names tell sides apart in the narration, so no two seats share one."""
-    base = (name.strip() or "Player")[:MAX_NAME]
+    """Names tell sides apart in the narration, so no two seats share one; each is
+    plain text (`plain_name`), so no name can ping or format anything."""
+    base = plain_name(name, MAX_NAME)
     taken = {s.name for s in seats} | {COMPUTER_POLICE_NAME}
     if base not in taken:
         return base
@@ -48,7 +49,7 @@ def seat_of_user(seats: Sequence[SeatRecord], user_id: int) -> int | None:
 
 
 def take_seat(
-    settings: dict[str, Any], seats: list[SeatRecord], role: str, name: str, user_id: int
+    settings: MatchSettings, seats: list[SeatRecord], role: str, name: str, user_id: int
 ) -> str | None:
     """Seat a person; returns why not, or None when seated."""
     if seat_of_user(seats, user_id) is not None:
@@ -66,7 +67,7 @@ def take_seat(
 
 
 def add_computer(
-    settings: dict[str, Any], seats: list[SeatRecord], role: str, level: str
+    settings: MatchSettings, seats: list[SeatRecord], role: str, level: str
 ) -> str | None:
     """Seat a computer player; returns why not, or None when seated."""
     if level not in LEVELS:
@@ -85,7 +86,7 @@ def add_computer(
     return None
 
 
-def start_problem(settings: dict[str, Any], seats: Sequence[SeatRecord]) -> str | None:
+def start_problem(settings: MatchSettings, seats: Sequence[SeatRecord]) -> str | None:
     """Why the match cannot start yet, or None."""
     bosses_open, police_open = open_seats(settings, seats)
     missing = []
@@ -101,11 +102,9 @@ def start_problem(settings: dict[str, Any], seats: Sequence[SeatRecord]) -> str 
     )
 
 
-def build_setup(settings: dict[str, Any], seed: int, seats: Sequence[SeatRecord]) -> Setup:
+def build_setup(settings: MatchSettings, seed: int, seats: Sequence[SeatRecord]) -> Setup:
     """The engine setup: bosses in joining order; the seed deals seats and characters."""
-    options = MatchOptions(
-        marks_to_win=int(settings.get("marks", 4)), round_limit=settings.get("round_limit")
-    )
+    options = MatchOptions(marks_to_win=settings.marks, round_limit=settings.round_limit)
     players = [PlayerSpec(s.name, s.computer) for s in seats if s.role == "boss"]
     police = next(s for s in seats if s.role == "police")
     return Setup(seed, options, players, PlayerSpec(police.name, police.computer))
@@ -115,3 +114,11 @@ def in_engine_order(state: MatchState, seats: Sequence[SeatRecord]) -> list[Seat
     """The seat records reordered to the engine's seats (names are unique)."""
     by_name = {s.name: s for s in seats}
     return [by_name[side.name] for side in state.sides]
+
+
+def rematch_seats(seats: list[SeatRecord], host_id: int) -> list[SeatRecord]:
+    """The same people and computers in the same roles, the host first; seats a
+    computer took over go back to their players."""
+    fresh = [SeatRecord(s.role, s.name, s.user_id, s.computer, s.computer or "user") for s in seats]
+    fresh.sort(key=lambda s: (s.role == "police", s.user_id != host_id))
+    return fresh

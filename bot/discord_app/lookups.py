@@ -8,22 +8,21 @@ keeps them apart from the match commands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.discord_app.router import reply
+from bot.discord_app.command_group import Command
+from bot.discord_app.ports import host_of
+from bot.discord_app.replies import reply
+from bot.discord_app.running import RunningMatch
 from bot.narration import money, plural
 from bot.rulebook import Entry, Topic, load
 from engine import MatchState, Notes, bank_ledger, banknotes
 from engine.board import SPACES
 from engine.cards import MAX_CONTACTS_HELD
 from engine.characters import CHARACTERS
-
-if TYPE_CHECKING:
-    from bot.discord_app.app import ChicagoBot
-    from bot.discord_app.runner import MatchRunner
 
 COLOUR = discord.Colour(0xB8860B)
 NO_MATCH = "There is no match in this channel. `/chicago new` opens one."
@@ -32,19 +31,17 @@ MAX_EMBED = 4000
 MAX_CHOICES = 25
 
 
-def _runner(interaction: discord.Interaction) -> MatchRunner | None:
-    bot: ChicagoBot = interaction.client  # type: ignore[assignment]
-    return bot.router.in_channel(interaction.channel_id)
-
-
-def _state(interaction: discord.Interaction) -> tuple[MatchRunner | None, MatchState | None, str]:
-    """The channel's running match, or why there is none to read."""
-    runner = _runner(interaction)
-    if runner is None:
+def _state(
+    interaction: discord.Interaction,
+) -> tuple[RunningMatch | None, MatchState | None, str]:
+    """The channel's running match (woken by the command tree's check), or why there is
+    none to read."""
+    table = host_of(interaction).table_in(interaction.channel_id)
+    if table is None:
         return None, None, NO_MATCH
-    if runner.session is None:
-        return runner, None, NOT_STARTED
-    return runner, runner.session.state, ""
+    if not isinstance(table, RunningMatch) or table.asleep:
+        return None, None, NOT_STARTED
+    return table, table.session.state, ""
 
 
 async def _private(interaction: discord.Interaction, embed: discord.Embed) -> None:
@@ -138,8 +135,8 @@ async def _titles(interaction: discord.Interaction, current: str) -> list[app_co
 @app_commands.command(name="banknotes", description="A side's cash as banknotes (RULES §2.2)")
 @app_commands.describe(player="Whose notes (default: yours, or every side for a spectator)")
 async def banknotes_cmd(interaction: discord.Interaction, player: str | None = None) -> None:
-    runner, state, why = _state(interaction)
-    if runner is None or state is None:
+    match, state, why = _state(interaction)
+    if match is None or state is None:
         await reply(interaction, why)
         return
     if player:
@@ -149,7 +146,7 @@ async def banknotes_cmd(interaction: discord.Interaction, player: str | None = N
             await reply(interaction, f"Nobody called “{player}” plays in this match.")
             return
     else:
-        mine = runner.seat_of(interaction.user.id)
+        mine = match.seat_of(interaction.user.id)
         seats = [mine] if mine is not None else [s.seat for s in state.sides]
     embed = discord.Embed(title="Banknotes", colour=COLOUR)
     for seat in seats:
@@ -182,8 +179,8 @@ async def _players(
     name="ledger", description="The bank's dollars, notes and credit (RULES §2.2)"
 )
 async def ledger_cmd(interaction: discord.Interaction) -> None:
-    runner, state, why = _state(interaction)
-    if runner is None or state is None:
+    match, state, why = _state(interaction)
+    if match is None or state is None:
         await reply(interaction, why)
         return
     ledger = bank_ledger(state)
@@ -234,11 +231,11 @@ def hand_embed(state: MatchState, seat: int) -> discord.Embed:
 
 @app_commands.command(name="hand", description="My hand: your Contacts, power, cash and people")
 async def hand_cmd(interaction: discord.Interaction) -> None:
-    runner, state, why = _state(interaction)
-    if runner is None or state is None:
+    match, state, why = _state(interaction)
+    if match is None or state is None:
         await reply(interaction, why)
         return
-    seat = runner.seat_of(interaction.user.id)
+    seat = match.seat_of(interaction.user.id)
     if seat is None:
         await reply(
             interaction,
@@ -258,10 +255,6 @@ LOOKUPS: tuple[app_commands.Command[Any, ..., None], ...] = (
 )
 
 
-def install(tree: app_commands.CommandTree[discord.Client]) -> None:
-    """Add the look-ups to the `/chicago` group (call after its cog is added)."""
-    group = tree.get_command("chicago")
-    if not isinstance(group, app_commands.Group):
-        raise RuntimeError("the /chicago group must be added before its look-ups")
-    for command in LOOKUPS:
-        group.add_command(command)
+def commands() -> list[Command]:
+    """The look-ups, for the `/chicago` group."""
+    return list(LOOKUPS)

@@ -12,12 +12,11 @@ import contextlib
 import logging
 from collections import deque
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-if TYPE_CHECKING:
-    from bot.discord_app.app import ChicagoBot
+from bot.discord_app.ports import Clock, Gateway
 
 log = logging.getLogger("chicago.bot")
 
@@ -32,18 +31,19 @@ class ChannelGone(Exception):
 class MatchChannel:
     """One match's channel: every message the match posts goes through here."""
 
-    def __init__(self, bot: ChicagoBot, channel_id: int, match_id: int) -> None:
-        self.bot = bot
+    def __init__(self, gateway: Gateway, clock: Clock, channel_id: int, match_id: int) -> None:
+        self.gateway = gateway
+        self.clock = clock
         self.channel_id = channel_id
         self.match_id = match_id
         self._posts: deque[datetime] = deque()
 
     async def resolve(self) -> discord.abc.Messageable:
         """The channel from the cache, else from Discord; `ChannelGone` if it is no more."""
-        channel = self.bot.get_channel(self.channel_id)
+        channel = self.gateway.get_channel(self.channel_id)
         if channel is None:
             try:
-                channel = await self.bot.fetch_channel(self.channel_id)
+                channel = await self.gateway.fetch_channel(self.channel_id)
             except (discord.NotFound, discord.Forbidden) as exc:
                 raise ChannelGone(str(exc)) from exc
         if not isinstance(channel, discord.abc.Messageable):
@@ -82,7 +82,7 @@ class MatchChannel:
 
     async def _throttle(self) -> None:
         """At most 5 new messages per 5 seconds in the channel (Discord's limit)."""
-        now = self.bot.clock()
+        now = self.clock()
         while self._posts and now - self._posts[0] >= WINDOW:
             self._posts.popleft()
         if len(self._posts) >= POSTS_PER_WINDOW:
@@ -90,4 +90,4 @@ class MatchChannel:
             if wait > 0:
                 await asyncio.sleep(wait)
             self._posts.popleft()
-        self._posts.append(self.bot.clock())
+        self._posts.append(self.clock())

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 import discord
 
+from bot.discord_app.match_settings import MatchSettings
+from bot.discord_app.trades import offer_lines
 from bot.narration import ENDINGS, Line, money, standings
 from bot.store.interface import SeatRecord
 from engine import (
@@ -89,9 +90,9 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def length_text(settings: dict[str, Any]) -> str:
-    marks = int(settings.get("marks", 4))
-    limit = settings.get("round_limit")
+def length_text(settings: MatchSettings) -> str:
+    marks = settings.marks
+    limit = settings.round_limit
     text = "standard (4 marks)" if marks == 4 else f"short ({marks} marks)"
     if limit:
         text = f"{marks} marks or {limit} rounds"
@@ -121,10 +122,10 @@ def host_name(host_id: int, seats: Sequence[SeatRecord]) -> str:
 
 
 def lobby_embed(
-    host_id: int, settings: dict[str, Any], seats: Sequence[SeatRecord], note: str = ""
+    host_id: int, settings: MatchSettings, seats: Sequence[SeatRecord], note: str = ""
 ) -> discord.Embed:
     """The lobby as everyone sees it: who sits where, and what is still open."""
-    bosses = int(settings["bosses"])
+    bosses = settings.bosses
     boss_seats = [s for s in seats if s.role == "boss"]
     police = next((s for s in seats if s.role == "police"), None)
     lines = [f"{i}. {seat_text(s)}" for i, s in enumerate(boss_seats, start=1)]
@@ -133,7 +134,7 @@ def lobby_embed(
         title="Chicago 1927 — a new match is forming",
         description=(
             f"Host {host_name(host_id, seats)} · {bosses} bosses and the police · "
-            f"{length_text(settings)} · {timer_text(int(settings['timer']))} per decision"
+            f"{length_text(settings)} · {timer_text(settings.timer)} per decision"
         ),
         colour=COLOUR,
     )
@@ -166,14 +167,14 @@ def dealt_lines(state: MatchState, seats: Sequence[SeatRecord]) -> list[str]:
 
 
 def started_embed(
-    host_id: int, settings: dict[str, Any], state: MatchState, seats: Sequence[SeatRecord]
+    host_id: int, settings: MatchSettings, state: MatchState, seats: Sequence[SeatRecord]
 ) -> discord.Embed:
     """The lobby once the match is on: the seats as dealt, in playing order."""
     embed = discord.Embed(
         title="Chicago 1927 — the match is on",
         description=(
             f"Host {host_name(host_id, seats)} · {length_text(settings)} · "
-            f"{timer_text(int(settings['timer']))} per decision"
+            f"{timer_text(settings.timer)} per decision"
         ),
         colour=COLOUR,
     )
@@ -360,4 +361,29 @@ def help_embed() -> discord.Embed:
     )
     for name, text in HELP:
         embed.add_field(name=name, value=text, inline=False)
+    return embed
+
+
+def offer_embed(
+    state: MatchState, pending: Pending, deadline: datetime | None, image: str | None
+) -> discord.Embed:
+    """The offer as its partner reads it in a DM."""
+    facts = pending.facts_as(TradeAnswerFacts)
+    proposer = state.sides[facts.proposer].name
+    where = "at the Big Boss Meeting" if facts.at_meeting else "at Start"
+    embed = discord.Embed(
+        title=f"Trade offer from {proposer}",
+        description="\n".join(offer_lines(state, facts)),
+        colour=COLOUR,
+    )
+    side = state.sides[pending.seat]
+    embed.add_field(name="You hold", value=f"{money(side.cash)}, {side.people} soldiers")
+    if deadline is not None:
+        embed.add_field(
+            name="Answer",
+            value=f"<t:{int(deadline.timestamp())}:R>; no answer counts as a rejection.",
+        )
+    embed.set_footer(text=f"Made {where}, round {state.round}. /chicago rules trades explains.")
+    if image:
+        embed.set_image(url=f"attachment://{image}")
     return embed

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.discord_app.command_group import Command, command
 from bot.discord_app.cooldowns import LOBBIES_PER_USER
-from bot.discord_app.router import reply
+from bot.discord_app.replies import reply
+from bot.store import MatchStore
 
 if TYPE_CHECKING:
-    from bot.discord_app.app import ChicagoBot
-    from bot.discord_app.commands import ChicagoCog
+    from bot.discord_app.tables import Tables
 
 log = logging.getLogger("chicago.bot")
 
@@ -49,8 +50,8 @@ class ServerSettings:
         return self.timer_minutes * 60 if self.timer_minutes is not None else default
 
 
-async def load(bot: ChicagoBot, guild_id: int) -> ServerSettings:
-    return ServerSettings.from_dict(await bot.store.guild_settings(guild_id))
+async def load(store: MatchStore, guild_id: int) -> ServerSettings:
+    return ServerSettings.from_dict(await store.guild_settings(guild_id))
 
 
 def is_manager(interaction: discord.Interaction) -> bool:
@@ -66,26 +67,21 @@ def has_role(interaction: discord.Interaction, role_id: int | None) -> bool:
 
 
 def open_problem(
-    bot: ChicagoBot, interaction: discord.Interaction, server: ServerSettings
+    tables: Tables, interaction: discord.Interaction, server: ServerSettings
 ) -> str | None:
-    """Why this user may not open a match here now, or None."""
+    """Why this user may not open a match here now, or None. The registry keeps the
+    counts per server and per host, so this costs the same however many are open."""
     if not has_role(interaction, server.starter_role):
         return f"On this server, only members with <@&{server.starter_role}> can open matches."
-    guild_id = interaction.guild_id
-    runners = list(bot.router.by_id.values())
-    open_here = sum(1 for r in runners if r.record.guild_id == guild_id and not r.closed)
+    open_here = tables.open_in_guild(interaction.guild_id)
     if open_here >= server.max_matches:
         return (
             f"This server already has {open_here} matches open, its most at once. "
             "Finish or end one first."
         )
-    hosted = [
-        r
-        for r in runners
-        if r.record.host_id == interaction.user.id and r.session is None and not r.asleep
-    ]
+    hosted = tables.lobbies_hosted(interaction.user.id)
     if len(hosted) >= LOBBIES_PER_USER:
-        where = ", ".join(r.where() for r in hosted)
+        where = ", ".join(lobby.where() for lobby in hosted)
         return (
             f"You already host {len(hosted)} open lobbies ({where}); start or end one "
             "before opening another."
@@ -110,8 +106,9 @@ def describe(server: ServerSettings, default_timer: int) -> str:
 class SettingsCommand:
     """`/chicago settings`: shows the server's settings; with options, changes them."""
 
-    def __init__(self, bot: ChicagoBot) -> None:
-        self.bot = bot
+    def __init__(self, store: MatchStore, default_timer: int) -> None:
+        self.store = store
+        self.default_timer = default_timer
 
     async def settings(
         self,
@@ -129,7 +126,7 @@ class SettingsCommand:
         if not is_manager(interaction):
             await reply(interaction, MANAGERS_ONLY)
             return
-        current = await load(self.bot, guild_id)
+        current = await load(self.store, guild_id)
         changes: dict[str, Any] = {}
         if timer is not None:
             changes["timer_minutes"] = timer
@@ -143,26 +140,25 @@ class SettingsCommand:
             changes["max_matches"] = max_matches
         if changes:
             current = ServerSettings.from_dict({**current.to_dict(), **changes})
-            await self.bot.store.set_guild_settings(guild_id, current.to_dict())
+            await self.store.set_guild_settings(guild_id, current.to_dict())
             log.info("settings changed by %s: %s", interaction.user.id, sorted(changes))
         heading = "Saved. " if changes else ""
-        await reply(interaction, heading + describe(current, self.bot.settings.turn_timer))
+        await reply(interaction, heading + describe(current, self.default_timer))
 
 
-def attach(bot: ChicagoBot, cog: ChicagoCog) -> None:
-    """Add `/chicago settings` to the cog's group (before the cog is added)."""
-    handler = SettingsCommand(bot)
-    command: app_commands.Command[Any, ..., Any] = app_commands.Command(
-        name="settings",
-        description="Manage Server: this server's timer, who may start matches, computers",
-        callback=handler.settings,
-        parent=cog.chicago,
-    )
-    app_commands.describe(
-        timer="Default minutes per decision for new matches",
-        starter_role="Only this role (and Manage Server) may open, start and end matches",
-        everyone_may_start="True: anyone may open matches again (clears the role)",
-        computers="Whether computer players may sit in",
-        max_matches=f"Most matches open at once on this server (1–{MOST_MATCHES})",
-    )(command)
-    cog.chicago.add_command(command)
+def commands(store: MatchStore, default_timer: int, group: app_commands.Group) -> list[Command]:
+    """`/chicago settings`."""
+    handler = SettingsCommand(store, default_timer)
+    return [
+        command(
+            group,
+            "settings",
+            "Manage Server: this server's timer, who may start matches, computers",
+            handler.settings,
+            timer="Default minutes per decision for new matches",
+            starter_role="Only this role (and Manage Server) may open, start and end matches",
+            everyone_may_start="True: anyone may open matches again (clears the role)",
+            computers="Whether computer players may sit in",
+            max_matches=f"Most matches open at once on this server (1–{MOST_MATCHES})",
+        )
+    ]

@@ -16,17 +16,33 @@ import logging
 import signal
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from bot.discord_app.app import ChicagoBot
+from bot.discord_app.running import RunningMatch
+from bot.discord_app.tables import Tables
+from bot.verdicts import Verdict, say
 
 log = logging.getLogger("chicago.bot")
 
-STOPPING = (
-    "The bot is restarting for a moment. Your match is saved exactly as it is; "
-    "try again in a minute."
-)
+STOPPING = say(Verdict.STOPPING)
+
+
+class Stoppable(Protocol):
+    """The bot as stopping and the heartbeat see it."""
+
+    stopping: bool
+    background: set[asyncio.Task[None]]
+
+    @property
+    def tables(self) -> Tables: ...
+
+    async def close(self) -> None: ...
+
+    def is_closed(self) -> bool: ...
+
+    def is_ready(self) -> bool: ...
+
+
 # How long a decision in flight may take to finish before the bot closes anyway.
 GRACE_SECONDS = 20.0
 HEARTBEAT_EVERY = 30.0
@@ -34,7 +50,7 @@ HEARTBEAT_EVERY = 30.0
 HEARTBEAT_STALE = 120.0
 
 
-async def drain(bot: ChicagoBot, grace: float = GRACE_SECONDS) -> None:
+async def drain(bot: Stoppable, grace: float = GRACE_SECONDS) -> None:
     """Refuse new work, wait for every match's work in flight, then close the bot.
 
     Each match's lock is taken and kept: a decision being applied finishes (committed
@@ -43,14 +59,16 @@ async def drain(bot: ChicagoBot, grace: float = GRACE_SECONDS) -> None:
     if bot.stopping:
         return
     bot.stopping = True
-    log.info("stopping: finishing the decisions in flight (%s matches)", len(bot.router.by_id))
+    tables = list(bot.tables.by_id.values())
+    log.info("stopping: finishing the decisions in flight (%s matches)", len(tables))
     held: list[asyncio.Lock] = []
     try:
         async with asyncio.timeout(grace):
-            for runner in list(bot.router.by_id.values()):
-                await runner.lock.acquire()
-                held.append(runner.lock)
-                runner.timer.cancel()
+            for table in tables:
+                await table.lock.acquire()
+                held.append(table.lock)
+                if isinstance(table, RunningMatch):
+                    table.timer.cancel()
     except TimeoutError:
         log.warning("stopping: a decision was still in flight after %.0f s", grace)
     try:
@@ -61,7 +79,7 @@ async def drain(bot: ChicagoBot, grace: float = GRACE_SECONDS) -> None:
     log.info("stopped: every match is saved and resumes at the next start")
 
 
-def install_signal_handlers(bot: ChicagoBot) -> None:
+def install_signal_handlers(bot: Stoppable) -> None:
     """SIGTERM and SIGINT start `drain` once; a second signal is ignored (it is
     already stopping)."""
     loop = asyncio.get_running_loop()
@@ -79,7 +97,7 @@ def install_signal_handlers(bot: ChicagoBot) -> None:
             loop.add_signal_handler(sig, stop, sig.name)
 
 
-async def stopped(bot: ChicagoBot) -> None:
+async def stopped(bot: Stoppable) -> None:
     """Wait for a signal's `drain` to finish (the connection closes before the
     database does), so `asyncio.run` does not cancel it half-way."""
     for task in list(bot.background):
@@ -95,12 +113,12 @@ def write_heartbeat(path: Path, ready: bool, matches: int) -> None:
     partial.replace(path)
 
 
-async def heartbeat(bot: ChicagoBot, path: Path, every: float = HEARTBEAT_EVERY) -> None:
+async def heartbeat(bot: Stoppable, path: Path, every: float = HEARTBEAT_EVERY) -> None:
     """Write the heartbeat while the bot runs; remove it when the bot stops."""
     try:
         while not bot.is_closed():
             try:
-                write_heartbeat(path, bot.is_ready(), len(bot.router.by_id))
+                write_heartbeat(path, bot.is_ready(), len(bot.tables.by_id))
             except OSError as exc:
                 log.warning("cannot write the heartbeat file %s: %s", path, exc.strerror)
             await asyncio.sleep(every)

@@ -4,82 +4,32 @@ The screen is an ephemeral message only the proposer sees: a partner select, sel
 the businesses the engine's terms allow (given and asked for), cash either way through a
 small form, a running summary, then Send or Cancel. A typed amount that cannot be used is
 explained on the same screen and the draft stays as it was, so nothing is lost. Sending
-goes through the runner like any click, so the engine has the last word.
+goes through the running match like any click, so the engine has the last word.
+
+A screen lives in its match's memory (`RunningMatch.screens`); its components' ids name
+the match and the screen, so a click on a screen that a restart closed is answered
+politely (see `bot.discord_app.tables`) instead of failing.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import secrets
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_app.buttons import PersistentButton, bot_of
-from bot.discord_app.router import GONE, reply
+from bot.discord_app.custom_ids import draft_id
+from bot.discord_app.ports import DraftOwner
+from bot.discord_app.replies import SORRY, reply
 from bot.discord_app.trades import CashError, Draft, business_text, parse_cash
 from bot.narration import money
-from engine import DecisionKind, MatchState, Option, TradeTerms
+from bot.session import MatchSession
+from engine import DecisionKind, MatchState, TradeTerms
 
-if TYPE_CHECKING:
-    from bot.discord_app.runner import MatchRunner
+log = logging.getLogger("chicago.bot")
 
-PROPOSE_TEMPLATE = r"chicago:(?P<match>\d+):propose:(?P<seq>\d+)"
 SCREEN_TIMEOUT = 14 * 60  # an ephemeral message can be edited for 15 minutes
-TRADE = "trade"
-
-
-def propose_id(match_id: int, seq: int) -> str:
-    return f"chicago:{match_id}:propose:{seq}"
-
-
-class ProposeButton(
-    PersistentButton,
-    template=PROPOSE_TEMPLATE,
-):
-    """ "Propose a trade" on a prompt: opens the private trade screen for the decider."""
-
-    parts = (("match", int), ("seq", int))
-
-    def __init__(self, match_id: int, seq: int, disabled: bool = False, label: str = "") -> None:
-        super().__init__(
-            custom_id=propose_id(match_id, seq),
-            label=label or "Propose a trade",
-            style=discord.ButtonStyle.success,
-            disabled=disabled,
-            emoji="🤝",
-        )
-        self.match_id, self.seq = match_id, seq
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        router = bot_of(interaction).router
-        return await router.may_decide(interaction, self.match_id, self.seq, TRADE)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        router = bot_of(interaction).router
-        runner = router.by_id.get(self.match_id)
-        if runner is None:
-            await reply(interaction, GONE)
-            return
-
-        async def work() -> None:
-            screen = TradeScreen.open(runner, self.seq)
-            if screen is None:
-                await reply(interaction, "No trade can be proposed now.")
-                return
-            await interaction.response.send_message(screen.text(), view=screen, ephemeral=True)
-
-        await router.guarded(interaction, runner, "trade screen", work)
-
-
-def propose_button(match_id: int, seq: int, state: MatchState, option: Option) -> ProposeButton:
-    """The prompt's trade button; greyed out with the engine's reason when not open."""
-    label = "Propose a trade"
-    if not option.available and option.reason:
-        label = f"{label} — {option.reason}"
-    return ProposeButton(match_id, seq, disabled=not option.available, label=label[:80])
-
-
-TRADE_ITEMS = (ProposeButton,)
 
 
 class CashForm(discord.ui.Modal):
@@ -97,7 +47,9 @@ class CashForm(discord.ui.Modal):
         partner = state.sides[screen.draft.partner].name
         title = f"Ask {partner} for cash" if partner_pays else f"Pay {partner} cash"
         super().__init__(
-            title=title[:45], timeout=SCREEN_TIMEOUT, custom_id=f"trade:{screen.token}:cash"
+            title=title[:45],
+            timeout=SCREEN_TIMEOUT,
+            custom_id=draft_id(screen.owner.match_id, screen.token, "cash"),
         )
         self.screen = screen
         self.partner_pays = partner_pays
@@ -126,9 +78,12 @@ class CashForm(discord.ui.Modal):
 class TradeScreen(discord.ui.View):
     """The draft and its controls, rebuilt after every change."""
 
-    def __init__(self, runner: MatchRunner, seq: int, state: MatchState, terms: TradeTerms):
+    def __init__(
+        self, owner: DraftOwner, user_id: int, seq: int, state: MatchState, terms: TradeTerms
+    ) -> None:
         super().__init__(timeout=SCREEN_TIMEOUT)
-        self.runner = runner
+        self.owner = owner
+        self.user_id = user_id
         self.seq = seq
         self.state = state
         self.draft = Draft(terms, terms.partners[0])
@@ -138,16 +93,18 @@ class TradeScreen(discord.ui.View):
         self.build()
 
     @classmethod
-    def open(cls, runner: MatchRunner, seq: int) -> TradeScreen | None:
-        session = runner.session
-        if session is None or session.seq != seq or session.pending is None:
+    def open(
+        cls, owner: DraftOwner, session: MatchSession, user_id: int, seq: int
+    ) -> TradeScreen | None:
+        """A screen for the trade open at decision `seq`, or None when none is."""
+        if session.seq != seq or session.pending is None:
             return None
         pending = session.pending
         if pending.trade is None or "trade" not in pending.available():
             return None
         if pending.kind not in (DecisionKind.ACTION, DecisionKind.MEETING_TRADE):
             return None
-        return cls(runner, seq, session.state, pending.trade)
+        return cls(owner, user_id, seq, session.state, pending.trade)
 
     # --- showing ------------------------------------------------------------------
 
@@ -225,8 +182,7 @@ class TradeScreen(discord.ui.View):
             await interaction.response.send_modal(CashForm(self, partner_pays=what == "ask"))
             return
         if what == "cancel":
-            self.done = True
-            self.stop()
+            self.finish()
             await interaction.response.edit_message(
                 content="Offer cancelled. Your other choices are still on the prompt.", view=None
             )
@@ -239,30 +195,41 @@ class TradeScreen(discord.ui.View):
             self.note = "⚠️ " + " ".join(problems)
             await self.redraw(interaction)
             return
-        router = bot_of(interaction).router
-        runner = self.runner
         decision = str(self.draft.decision())
         partner = self.state.sides[self.draft.partner].name
+        await interaction.response.edit_message(
+            content=f"Sending your offer to {partner}…", view=None
+        )
+        refused = await self.owner.decide(interaction.user.id, self.seq, decision)
+        if refused is None:
+            self.finish()
+            text = f"✅ Offer sent to {partner}. The channel will tell how it goes."
+            await interaction.edit_original_response(content=text, view=None)
+            return
+        self.note = f"⚠️ {refused}"
+        self.build()
+        await interaction.edit_original_response(content=self.text(), view=self)
 
-        async def work() -> None:
-            await interaction.response.edit_message(
-                content=f"Sending your offer to {partner}…", view=None
-            )
-            refused = await runner.decide(interaction.user.id, self.seq, decision)
-            if refused is None:
-                self.done = True
-                self.stop()
-                text = f"✅ Offer sent to {partner}. The channel will tell how it goes."
-                await interaction.edit_original_response(content=text, view=None)
-                return
-            self.note = f"⚠️ {refused}"
-            self.build()
-            await interaction.edit_original_response(content=self.text(), view=self)
+    def finish(self) -> None:
+        """The screen is done (sent or cancelled): it stops listening and is forgotten."""
+        self.done = True
+        self.stop()
+        self.owner.close_screen(self.token)
 
-        await router.guarded(interaction, runner, "trade offer", work)
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[TradeScreen]
+    ) -> None:
+        log.error("match %s: trade screen failed (user %s)", self.owner.match_id,
+                  interaction.user.id, exc_info=error)  # fmt: skip
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, SORRY)
+
+    async def on_timeout(self) -> None:
+        self.owner.close_screen(self.token)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        if self.done or self.runner.session is None or self.runner.session.seq != self.seq:
+        if self.done or not self.owner.asks_now(self.seq):
+            self.finish()
             await interaction.response.edit_message(
                 content="This trade screen has passed: the decision was made.", view=None
             )
@@ -287,7 +254,7 @@ class _Select(discord.ui.Select[TradeScreen]):
             min_values=low,
             max_values=high,
             row=row,
-            custom_id=f"trade:{screen.token}:{what}",
+            custom_id=draft_id(screen.owner.match_id, screen.token, what),
         )
         self.screen, self.what = screen, what
 
@@ -309,7 +276,7 @@ class _Button(discord.ui.Button[TradeScreen]):
             style=style,
             disabled=disabled,
             row=3,
-            custom_id=f"trade:{screen.token}:{what}",
+            custom_id=draft_id(screen.owner.match_id, screen.token, what),
         )
         self.screen, self.what = screen, what
 

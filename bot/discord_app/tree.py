@@ -6,33 +6,47 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING, cast
+from typing import Protocol
 
 import discord
 from discord import app_commands
 
-from bot.discord_app.cooldowns import PICTURE_COMMANDS, cooldown_text
-from bot.discord_app.router import reply
-from bot.discord_app.shutdown import STOPPING
+from bot.discord_app.cooldowns import PICTURE_COMMANDS, Cooldowns, cooldown_text
+from bot.discord_app.replies import reply
+from bot.verdicts import Verdict, say
 
-if TYPE_CHECKING:
-    from bot.discord_app.app import ChicagoBot
+
+class Wakeable(Protocol):
+    async def wake(self) -> None: ...
+
+
+class Gatekeeper(Protocol):
+    """What the tree's gate reads of the bot."""
+
+    @property
+    def stopping(self) -> bool: ...
+
+    @property
+    def cooldowns(self) -> Cooldowns: ...
+
+    def wakeable_in(self, channel_id: int | None) -> Wakeable | None: ...
+
 
 log = logging.getLogger("chicago.bot")
 
 
 class ChicagoTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        bot = cast("ChicagoBot", self.client)
+        bot: Gatekeeper = self.client  # type: ignore[assignment]
         refusal: str | None = None
         command = interaction.command
         name = command.qualified_name if command is not None else ""
         if bot.stopping:
-            refusal = STOPPING
+            refusal = say(Verdict.STOPPING)
         elif interaction.type is discord.InteractionType.application_command and (
             name in PICTURE_COMMANDS
         ):
-            left = bot.router.cooldowns.wait(interaction.user.id, name)
+            left = bot.cooldowns.wait(interaction.user.id, name)
             if left > 0:
                 refusal = cooldown_text(left)
         if refusal is not None:
@@ -40,7 +54,7 @@ class ChicagoTree(app_commands.CommandTree):
                 with contextlib.suppress(discord.HTTPException):
                     await reply(interaction, refusal)
             return False
-        runner = bot.router.in_channel(interaction.channel_id)
-        if runner is not None:
-            await runner.wake()
+        table = bot.wakeable_in(interaction.channel_id)
+        if table is not None:
+            await table.wake()
         return True

@@ -1,31 +1,37 @@
-"""Buttons that survive restarts: every custom id carries the match and what it does.
+"""The buttons of every message the bot posts, and the one persistent item that reads
+them back after a restart.
 
-`chicago:{match}:{seq}:{decision}` is a decision offered at decision number `seq`;
-`chicago:{match}:lobby:{action}` a lobby button; `chicago:{match}:end:{yes|no}` the
-answer to "end this match?". They are `DynamicItem`s registered in `setup_hook`, so a
-click on a message posted before a restart still reaches the running match.
+Every button of ours carries its whole meaning in its custom id
+(`bot.discord_app.custom_ids`). One `DynamicItem`, registered in `setup_hook`, matches
+them all, so a click on a message posted before a restart still reaches its match; the
+id is parsed in one place and each kind of click is routed by the match registry.
+Who may click a decision is checked before the callback, against the decision's seat.
 """
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
 import discord
 
-from bot.discord_app.buttons import PersistentButton, bot_of
+from bot.discord_app.custom_ids import (
+    DecisionClick,
+    ProposeClick,
+    add_computer_id,
+    decision_id,
+    end_id,
+    lobby_id,
+    parse,
+    propose_id,
+    rematch_id,
+    remove_computer_id,
+)
 from bot.discord_app.messages import option_label, shown_options
+from bot.discord_app.ports import host_of
 from bot.store import SeatRecord
 from engine import MatchState, Option, Pending
-
-if TYPE_CHECKING:
-    pass
-
-log = logging.getLogger("chicago.bot")
-
-DECISION_ID = re.compile(r"chicago:(?P<match>\d+):(?P<seq>\d+):(?P<decision>\S+)")
 
 STYLES = {
     "roll": discord.ButtonStyle.primary,
@@ -42,96 +48,66 @@ STYLES = {
     "reject": discord.ButtonStyle.danger,
     "pass": discord.ButtonStyle.secondary,
 }
+LOBBY_LEVELS = ("easy", "normal")
 
 
-def decision_id(match_id: int, seq: int, decision: str) -> str:
-    return f"chicago:{match_id}:{seq}:{decision}"
+class ChicagoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    # Every id of ours but a private trade screen's (a live view answers those).
+    template=r"chicago:(?!\d+:draft:)\S+",
+):
+    """A button of ours, on any message, before or after a restart."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        emoji: str | discord.PartialEmoji | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=custom_id,
+                label=label or None,
+                style=style,
+                disabled=disabled,
+                emoji=emoji,
+            )
+        )
+        self.click = parse(custom_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(getattr(item, "custom_id", None) or match.string)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Who may click a decision (or propose a trade): only the deciding player;
+        everyone else hears why, privately."""
+        clicks = host_of(interaction).clicks
+        if isinstance(self.click, DecisionClick):
+            return await clicks.may_decide(interaction, self.click)
+        if isinstance(self.click, ProposeClick):
+            return await clicks.may_propose(interaction, self.click)
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).clicks.route(interaction, self.click)
+
+
+DYNAMIC_ITEMS = (ChicagoButton,)
 
 
 def seq_of(components: Sequence[Any]) -> int | None:
-    """The decision number a posted prompt's buttons carry (None: no decision buttons)."""
+    """The decision number a posted message's decision buttons carry (None: none)."""
     for row in components:
         for child in getattr(row, "children", [row]):
-            found = DECISION_ID.fullmatch(getattr(child, "custom_id", None) or "")
-            if found:
-                return int(found["seq"])
+            click = parse(getattr(child, "custom_id", None) or "")
+            if isinstance(click, DecisionClick):
+                return click.seq
     return None
-
-
-class DecisionButton(
-    PersistentButton,
-    template=r"chicago:(?P<match>\d+):(?P<seq>\d+):(?P<decision>\S+)",
-):
-    """One of the engine's options for the pending decision."""
-
-    parts = (("match", int), ("seq", int), ("decision", str))
-
-    def __init__(
-        self,
-        match_id: int,
-        seq: int,
-        decision: str,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(decision_id(match_id, seq, decision), label or decision, style, disabled)
-        self.match_id, self.seq, self.decision = match_id, seq, decision
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Who may click: only the deciding player; everyone else hears why, privately."""
-        router = bot_of(interaction).router
-        return await router.may_decide(interaction, self.match_id, self.seq, self.decision)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).router.decide(interaction, self.match_id, self.seq, self.decision)
-
-
-class LobbyButton(
-    PersistentButton,
-    template=r"chicago:(?P<match>\d+):lobby:(?P<action>[a-z0-9_:]+)",
-):
-    """Join as boss, join as police, add a computer player, leave, start."""
-
-    parts = (("match", int), ("action", str))
-
-    def __init__(
-        self,
-        match_id: int,
-        action: str,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(f"chicago:{match_id}:lobby:{action}", label or action, style, disabled)
-        self.match_id, self.action = match_id, action
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).router.lobby(interaction, self.match_id, self.action)
-
-
-class EndButton(
-    PersistentButton,
-    template=r"chicago:(?P<match>\d+):end:(?P<answer>yes|no)",
-):
-    """The answer to "end this match?"."""
-
-    parts = (("match", int), ("answer", str))
-
-    def __init__(self, match_id: int, answer: str) -> None:
-        yes = answer == "yes"
-        super().__init__(
-            f"chicago:{match_id}:end:{answer}",
-            "End the match" if yes else "Keep playing",
-            style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
-        )
-        self.match_id, self.answer = match_id, answer
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).router.end(interaction, self.match_id, self.answer == "yes")
-
-
-DYNAMIC_ITEMS = (DecisionButton, LobbyButton, EndButton)
 
 
 def decision_view(match_id: int, seq: int, state: MatchState, pending: Pending) -> discord.ui.View:
@@ -139,23 +115,33 @@ def decision_view(match_id: int, seq: int, state: MatchState, pending: Pending) 
     view = discord.ui.View(timeout=None)
     trade = next((o for o in pending.options if o.decision == "trade"), None)
     if trade is not None:
-        # Proposing opens the private trade screen (imported here: it builds on this module).
-        from bot.discord_app.trade_views import propose_button
-
-        view.add_item(propose_button(match_id, seq, state, trade))
+        view.add_item(propose_button(match_id, seq, trade))
     options: list[Option] = shown_options(pending)
     for option in options:
         view.add_item(
-            DecisionButton(
-                match_id,
-                seq,
-                option.decision,
+            ChicagoButton(
+                decision_id(match_id, seq, option.decision),
                 option_label(state, pending, option),
                 STYLES.get(option.decision, discord.ButtonStyle.secondary),
                 disabled=not option.available,
             )
         )
     return view
+
+
+def propose_button(match_id: int, seq: int, option: Option) -> ChicagoButton:
+    """The prompt's "Propose a trade": opens the private trade screen; greyed out with
+    the engine's reason when no trade is open."""
+    label = "Propose a trade"
+    if not option.available and option.reason:
+        label = f"{label} — {option.reason}"
+    return ChicagoButton(
+        propose_id(match_id, seq),
+        label[:80],
+        discord.ButtonStyle.success,
+        disabled=not option.available,
+        emoji="🤝",
+    )
 
 
 def lobby_view(match_id: int) -> discord.ui.View:
@@ -168,7 +154,7 @@ def lobby_view(match_id: int) -> discord.ui.View:
         ("start", "Start", discord.ButtonStyle.success),
     )
     for action, label, style in buttons:
-        view.add_item(LobbyButton(match_id, action, label, style))
+        view.add_item(ChicagoButton(lobby_id(match_id, action), label, style))
     return view
 
 
@@ -177,20 +163,29 @@ def computer_choice_view(match_id: int, seats: Sequence[SeatRecord] = ()) -> dis
     already seated (a button per computer seat, by its place in the lobby)."""
     view = discord.ui.View(timeout=None)
     for role in ("boss", "police"):
-        for level in ("easy", "normal"):
-            label = f"{level.title()} {'boss' if role == 'boss' else 'police'}"
-            view.add_item(LobbyButton(match_id, f"add:{role}:{level}", label))
+        for level in LOBBY_LEVELS:
+            label = f"{level.title()} {role}"
+            view.add_item(ChicagoButton(add_computer_id(match_id, role, level), label))
     for index, seat in enumerate(seats):
         if seat.user_id is None:
             label = f"Remove {seat.name}"[:80]
             view.add_item(
-                LobbyButton(match_id, f"remove:{index}", label, discord.ButtonStyle.danger)
+                ChicagoButton(
+                    remove_computer_id(match_id, index), label, discord.ButtonStyle.danger
+                )
             )
     return view
 
 
 def end_view(match_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(EndButton(match_id, "yes"))
-    view.add_item(EndButton(match_id, "no"))
+    view.add_item(
+        ChicagoButton(end_id(match_id, True), "End the match", discord.ButtonStyle.danger)
+    )
+    view.add_item(ChicagoButton(end_id(match_id, False), "Keep playing"))
     return view
+
+
+def rematch_button(match_id: int) -> ChicagoButton:
+    """A new lobby in the same channel with the finished match's players and settings."""
+    return ChicagoButton(rematch_id(match_id), "Rematch", discord.ButtonStyle.success, emoji="🔁")

@@ -20,6 +20,8 @@ import simcord.env
 from simcord.actors import _component_interaction
 
 from bot.discord_app import ChicagoBot, create_bot
+from bot.discord_app.idle import sweep
+from bot.discord_app.running import RunningMatch
 from bot.settings import Settings
 from bot.store import SqliteStore
 
@@ -196,6 +198,26 @@ class Table:
             if any(":lobby:" in b.custom_id for b in buttons(message)):
                 return message
         raise AssertionError("no lobby in the channel")
+
+
+def running(table: Table, match_id: int = 1) -> RunningMatch:
+    """The running match numbered `match_id` of the table's bot."""
+    found = table.bot.tables.by_id.get(match_id)
+    assert isinstance(found, RunningMatch), f"match {match_id} is not running: {found!r}"
+    return found
+
+
+def running_here(table: Table, channel: Any = None) -> RunningMatch:
+    """The running match in the table's channel (woken, so its session is loaded)."""
+    found = table.bot.tables.in_channel((channel or table.channel).id)
+    assert isinstance(found, RunningMatch), f"no running match here: {found!r}"
+    return found
+
+
+def sweep_idle(table: Table) -> int:
+    """The idle sweep, now: matches idle longer than the setting leave memory."""
+    bot = table.bot
+    return sweep(bot.tables, bot.settings.idle_after, bot.clock())
 
 
 def private_text(result: simcord.InteractionResult) -> str:

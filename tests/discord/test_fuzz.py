@@ -18,7 +18,7 @@ import discord
 import pytest
 import simcord
 
-from bot.store import MatchStatus, SqliteStore, load_setup
+from bot.store import MatchStatus, SqliteStore, StepWrite, load_setup
 from engine import replay
 from tests.discord.harness import Button, Table, burst, buttons, seat_channel
 
@@ -39,13 +39,13 @@ class Tally:
 
     def count_commits(self, store: SqliteStore) -> None:
         """Count every decision the bot commits, whoever made it."""
-        original = store.append_decisions
+        original = store.commit_step
 
-        async def counting(match_id: int, decisions: Any, snapshot: Any = None) -> None:
-            await original(match_id, decisions, snapshot)
-            self.appended[match_id] += len(decisions)
+        async def counting(match_id: int, write: StepWrite) -> None:
+            await original(match_id, write)
+            self.appended[match_id] += len(write.decisions)
 
-        store.append_decisions = counting  # type: ignore[method-assign]
+        store.commit_step = counting  # type: ignore[method-assign]
 
     def record(self, kind: str, custom_id: str, result: simcord.InteractionResult) -> bool:
         """A click counted when the bot answered it without a private reply."""

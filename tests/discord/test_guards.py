@@ -162,7 +162,7 @@ async def test_a_match_in_a_new_thread(table: Table) -> None:
     await table.click(table.members["alice"], lobby, label="Add computer player")
     started = await table.members["alice"].slash(thread, "chicago start")
     assert "Every seat" in private_text(started)  # one boss seat is still open
-    assert table.bot.router.in_channel(table.channel.id) is None  # the parent stays free
+    assert table.bot.tables.in_channel(table.channel.id) is None  # the parent stays free
     table.env.backend.delete_channel(thread.id)
     await table.env.settle()
     stored = await table.bot.store.load(1)

@@ -8,6 +8,7 @@ import json
 import discord
 
 from bot.discord_app.lobby import build_setup, in_engine_order
+from bot.discord_app.match_settings import MatchSettings
 from bot.history import side_results, tell
 from bot.replay_file import load
 from bot.session import MatchSession
@@ -25,7 +26,7 @@ async def finished_match(
     store = table.bot.store
     channel = channel_id or table.channel.id
     record = await store.create_match(table.guild.id, channel, 1, SETTINGS, seed)
-    setup = build_setup(SETTINGS, seed, seats)
+    setup = build_setup(MatchSettings.from_dict(SETTINGS), seed, seats)
     for player in setup.players:
         player.computer = "easy"
     setup.police.computer = "easy"

@@ -8,10 +8,16 @@ from typing import Any
 
 import simcord
 
-from bot.discord_app.idle import sweep
 from bot.discord_app.lookups import notes_text
 from engine import banknotes
-from tests.discord.harness import Table, private_text, seat_table
+from tests.discord.harness import (
+    Table,
+    private_text,
+    running,
+    running_here,
+    seat_table,
+    sweep_idle,
+)
 
 
 def embed_text(result: simcord.InteractionResult) -> str:
@@ -63,8 +69,7 @@ async def test_rules_work_without_a_match(table: Table) -> None:
 
 async def test_banknotes_ledger_and_hand(table: Table) -> None:
     await seated(table)
-    runner = table.bot.router.in_channel(table.channel.id)
-    assert runner is not None and runner.session is not None
+    runner = running_here(table)
     state = runner.session.state
     alice_seat = runner.seat_of(table.members["alice"].id)
     assert alice_seat is not None
@@ -107,8 +112,7 @@ async def test_autocomplete(table: Table) -> None:
     topics = await dave.autocomplete(table.channel, "chicago rules", "topic", "trad")
     assert [c["value"] for c in topics] == ["trades"]
     players = await dave.autocomplete(table.channel, "chicago banknotes", "player", "")
-    runner = table.bot.router.in_channel(table.channel.id)
-    assert runner is not None and runner.session is not None
+    runner = running_here(table)
     assert [c["name"] for c in players] == [s.name for s in runner.session.state.sides]
 
 
@@ -116,12 +120,12 @@ async def test_look_ups_wake_a_match_that_left_memory(tmp_path: Path) -> None:
     table = await Table(tmp_path, settings={"idle_after": 60}).start()
     try:
         await seated(table)
-        runner = table.bot.router.by_id[1]
+        runner = running(table)
         await table.env.advance_time(90)
-        sweep(table.bot)
-        assert runner.asleep and runner.session is None
+        sweep_idle(table)
+        assert runner.asleep
         hand = await slash(table, "alice", "hand")
         assert "not started" not in hand and "$" in hand
-        assert not runner.asleep and runner.session is not None
+        assert not runner.asleep
     finally:
         await table.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.discord_app import lobby, messages
+from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.messages import narration_text, offer_text, option_label, shown_options
 from bot.narration import Line
 from bot.store import SeatRecord
@@ -54,7 +55,7 @@ def test_long_narration_keeps_the_latest_lines() -> None:
 
 
 def test_lobby_seats_and_start() -> None:
-    settings = {"bosses": 2, "timer": 300}
+    settings = MatchSettings(bosses=2, timer=300)
     seats: list[SeatRecord] = []
     assert lobby.take_seat(settings, seats, "boss", "Al", 1) is None
     assert lobby.take_seat(settings, seats, "boss", "Al", 2) is None

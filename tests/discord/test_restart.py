@@ -8,7 +8,7 @@ import discord
 import simcord
 
 from bot.store import MatchStatus
-from tests.discord.harness import Table, buttons, play_turn, private_text, seat_table
+from tests.discord.harness import Table, buttons, play_turn, private_text, running, seat_table
 from tests.discord.test_match import SEED
 
 HANDED = "a computer plays their seat now"
@@ -47,7 +47,7 @@ async def until_asked(table: Table, player: simcord.MemberActor, limit: int = 40
 
 async def run_out(table: Table) -> None:
     """Let the decision timer of the channel's match run out once."""
-    await table.env.advance_time(table.bot.router.by_id[1].timer_length.total_seconds() + 1)
+    await table.env.advance_time(running(table).timer_length.total_seconds() + 1)
 
 
 async def test_restart_in_a_raid_prompt_then_the_old_button_works(table: Table) -> None:

@@ -17,12 +17,19 @@ import simcord
 from bot.cli import main
 from bot.discord_app import ChicagoBot
 from bot.discord_app.cooldowns import SLOW_DOWN
-from bot.discord_app.idle import sweep
-from bot.discord_app.seating import COMPUTERS_OFF
+from bot.discord_app.lobby_room import COMPUTERS_OFF
 from bot.discord_app.server_settings import MANAGERS_ONLY
 from bot.discord_app.shutdown import STOPPING, drain, install_signal_handlers
 from bot.store import SqliteStore
-from tests.discord.harness import Table, buttons, private_text, seat_channel, seat_table
+from tests.discord.harness import (
+    Table,
+    buttons,
+    private_text,
+    running,
+    seat_channel,
+    seat_table,
+    sweep_idle,
+)
 
 
 def refusal(result: simcord.InteractionResult) -> str:
@@ -50,18 +57,18 @@ async def test_a_stop_finishes_the_decision_in_flight_and_the_match_resumes(
     prompt = table.prompt()
     assert prompt is not None
     decider = table.decider(prompt)
-    runner = bot.router.by_id[1]
+    runner = running(table)
     # The decision is in flight: inside its match's lock, about to commit.
     gate = asyncio.Event()
     reached = asyncio.Event()
-    commit = store.append_decisions
+    commit = store.commit_step
 
     async def slow_commit(*args: Any, **kwargs: Any) -> None:
         reached.set()
         await gate.wait()
         await commit(*args, **kwargs)
 
-    store.append_decisions = slow_commit  # type: ignore[method-assign]
+    store.commit_step = slow_commit  # type: ignore[method-assign]
     in_flight = asyncio.create_task(runner.decide(decider.id, 0, "roll"))
     await reached.wait()
     stopping = asyncio.create_task(drain(bot))
@@ -245,16 +252,16 @@ async def test_idle_matches_leave_memory_and_come_back_on_a_click(tmp_path: Path
         await two_players(table)
         channel2 = table.guild.create_text_channel("second")
         await seat_channel(table, channel2, ("carol", "dave"), None, ("police:easy",))
-        first, second = table.bot.router.by_id[1], table.bot.router.by_id[2]
+        first, second = running(table, 1), running(table, 2)
         await table.env.advance_time(90)
-        assert sweep(table.bot) == 0 or (first.asleep and second.asleep)
-        assert first.asleep and first.session is None and second.asleep
+        assert sweep_idle(table) == 0 or (first.asleep and second.asleep)
+        assert first.asleep and second.asleep
         # A click reloads the first from the store; the second stays asleep.
         prompt = table.prompt()
         assert prompt is not None
         result = await table.click(table.decider(prompt), prompt, decision="roll")
         assert not refusal(result)
-        assert not first.asleep and first.session is not None and second.asleep
+        assert not first.asleep and second.asleep
         stored = await table.bot.store.load(1)
         assert stored.full_log[0].decision == "roll"
         # A command wakes it too.
@@ -263,11 +270,11 @@ async def test_idle_matches_leave_memory_and_come_back_on_a_click(tmp_path: Path
         assert not second.asleep
         # A timer wakes a sleeping match and makes the safe choice.
         await table.env.advance_time(90)
-        sweep(table.bot)
+        sweep_idle(table)
         assert second.asleep
         await table.env.advance_time(300)
         assert "ran out of time" in table.texts(channel2)
-        assert not second.asleep or second.session is None
+        assert not second.asleep or second.closed
         stored = await table.bot.store.load(2)
         assert stored.full_log and stored.full_log[0].actor == "timer"
     finally:

@@ -10,7 +10,7 @@ import logging
 import pytest
 
 from bot import logs
-from tests.discord.harness import Table, seat_table
+from tests.discord.harness import Table, running, seat_table
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123"
 
@@ -70,7 +70,7 @@ async def test_the_bot_names_the_match_in_its_log(
     await seat_table(table, ("alice", "bob"), None, ("police:easy",))
     prompt = table.prompt()
     assert prompt is not None
-    table.bot.router.by_id[1].sleep()
+    running(table).sleep()
     await table.click(table.decider(prompt), prompt, decision="roll")
     woke = [r for r in caplog.records if "reloaded from the store" in r.getMessage()]
     assert woke and getattr(woke[0], "match", None) == 1

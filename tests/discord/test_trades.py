@@ -12,19 +12,17 @@ from typing import Any
 
 import simcord
 
-from bot.discord_app.runner import MatchRunner
+from bot.discord_app.running import RunningMatch
 from engine.board import START, Deck
 from engine.testing import begin_turn, give, place, script_dice, stack_card
-from tests.discord.harness import Table, buttons, private_text, seat_table
+from tests.discord.harness import Table, buttons, private_text, running_here, seat_table
 
 DELI, PAWN, TRATTORIA = 1, 3, 5  # Maxwell Street Deli, Halsted Pawn Shop (block 1), block 2
 AWAY = 20  # where the police waits, far from Start
 
 
-def runner_of(table: Table) -> MatchRunner:
-    runner = table.bot.router.in_channel(table.channel.id)
-    assert runner is not None and runner.session is not None
-    return runner
+def runner_of(table: Table) -> RunningMatch:
+    return running_here(table)
 
 
 def component_id(message: Any, suffix: str) -> str:
@@ -69,7 +67,7 @@ async def trade_at_start(table: Table, partner_name: str | None = None) -> Scene
     assert prompt is not None
     proposer = table.decider(prompt)
     runner = runner_of(table)
-    state = runner.session.state  # type: ignore[union-attr]
+    state = runner.session.state
     seat = runner.seat_of(proposer.id)
     assert seat is not None
     if partner_name is not None:
@@ -158,7 +156,7 @@ async def test_an_offer_by_dm_accepted(table: Table) -> None:
     assert "pending" in table.history()[-1].content
     assert table.prompt() is None  # no buttons in the channel: the answer is in the DM
     await answer_dm(scene.partner, "Accept")
-    state = runner_of(table).session.state  # type: ignore[union-attr]
+    state = runner_of(table).session.state
     assert state.control[DELI] == scene.partner_seat
     assert state.control[PAWN] == scene.proposer_seat
     assert "accepted" in dm_of(scene.partner).content
@@ -182,7 +180,7 @@ async def test_a_rejected_offer_leaves_the_other_actions(table: Table) -> None:
     trade = next(b for label, b in shown.items() if label.startswith("Propose a trade"))
     assert trade.disabled and "one proposal per turn" in trade.label
     assert "Pass" in shown and not shown["Pass"].disabled
-    state = runner_of(table).session.state  # type: ignore[union-attr]
+    state = runner_of(table).session.state
     assert state.control[PAWN] == scene.partner_seat
 
 
@@ -225,7 +223,7 @@ async def test_closed_dms_put_the_offer_in_the_channel(table: Table) -> None:
     refused = await table.click(scene.proposer, prompt, decision="accept")
     assert "Waiting for" in private_text(refused)
     await table.click(scene.partner, prompt, decision="accept")
-    state = runner_of(table).session.state  # type: ignore[union-attr]
+    state = runner_of(table).session.state
     assert state.control[DELI] == scene.partner_seat
     assert "accepts" in table.texts()
 
@@ -287,7 +285,7 @@ async def test_a_big_boss_meeting_with_two_proposals(table: Table) -> None:
     assert prompt is not None
     drawer = table.decider(prompt)
     runner = runner_of(table)
-    state = runner.session.state  # type: ignore[union-attr]
+    state = runner.session.state
     seat = runner.seat_of(drawer.id)
     assert seat is not None
     begin_turn(state, seat)
@@ -336,7 +334,7 @@ async def test_a_big_boss_meeting_with_two_proposals(table: Table) -> None:
 async def test_a_computer_offers_a_trade_to_a_person_by_dm(table: Table) -> None:
     await seat_table(table, ("alice",), None, ("boss:normal", "police:easy"))
     runner = runner_of(table)
-    state = runner.session.state  # type: ignore[union-attr]
+    state = runner.session.state
     alice = table.members["alice"]
     mine = runner.seat_of(alice.id)
     assert mine is not None

@@ -3,9 +3,9 @@ seeds replay exactly as they were played (tests/golden holds one such transcript
 
 from __future__ import annotations
 
-from engine import new_match, replay
+from engine import WIDE_SEED_BITS, new_match, replay, wide_seed
 from engine.random_play import play_random
-from engine.rng import WIDE_SEED_BITS, die, wide_seed
+from engine.rng import die
 from engine.state import Rng
 
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.store import DuplicateDecision, SqliteStore, StepWrite, load_state
-from engine.rng import wide_seed
+from engine import wide_seed
 from tests.store.helpers import start, step
 
 WHEN = datetime(2027, 3, 4, 5, 6, 7, tzinfo=UTC)

@@ -1,0 +1,187 @@
+"""Every custom id the bot writes and reads, in one place.
+
+A button or form carries what it does in its custom id, so a click on a message
+posted before a restart still reaches the match. Ids are built by the functions here
+and read back by `parse`, which returns a typed click or `Malformed` — never an
+exception — so a click of an unexpected shape (an old release's button, a forged
+payload) is refused politely in one place.
+
+    chicago:{match}:{seq}:{decision}       a decision offered at decision number seq
+    chicago:{match}:lobby:{action}         a lobby button (join_boss, add:boss:easy, ...)
+    chicago:{match}:end:{yes|no}           the answer to "end this match?"
+    chicago:{match}:propose:{seq}          "Propose a trade" on the prompt of decision seq
+    chicago:{match}:draft:{token}:{part}   a part of one player's private trade screen
+    chicago:{match}:rematch                the Rematch button under a final summary
+    chicago:leaderboard:{page}             the leaderboard's page buttons
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine import Decision, IllegalDecision
+
+PREFIX = "chicago:"
+MAX_CUSTOM_ID = 100  # Discord's limit
+
+DECISION = re.compile(r"chicago:(?P<match>\d{1,18}):(?P<seq>\d{1,9}):(?P<decision>\S+)")
+LOBBY = re.compile(r"chicago:(?P<match>\d{1,18}):lobby:(?P<action>[a-z0-9_:]{1,40})")
+END = re.compile(r"chicago:(?P<match>\d{1,18}):end:(?P<answer>yes|no)")
+PROPOSE = re.compile(r"chicago:(?P<match>\d{1,18}):propose:(?P<seq>\d{1,9})")
+DRAFT = re.compile(
+    r"chicago:(?P<match>\d{1,18}):draft:(?P<token>[0-9a-f]{8}):(?P<part>[a-z]{1,12})"
+)
+REMATCH = re.compile(r"chicago:(?P<match>\d{1,18}):rematch")
+LEADERBOARD = re.compile(r"chicago:leaderboard:(?P<page>-?\d{1,6})")
+
+ROLES = ("boss", "police")
+SIMPLE_LOBBY_ACTIONS = ("join_boss", "join_police", "add", "leave", "start")
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionClick:
+    match_id: int
+    seq: int
+    decision: Decision
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyClick:
+    """A lobby action. `role`/`level` for adding a computer, `index` for removing one."""
+
+    match_id: int
+    action: str  # one of SIMPLE_LOBBY_ACTIONS, "add_computer" or "remove_computer"
+    role: str = ""
+    level: str = ""
+    index: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class EndClick:
+    match_id: int
+    yes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ProposeClick:
+    match_id: int
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class DraftClick:
+    match_id: int
+    token: str
+    part: str
+
+
+@dataclass(frozen=True, slots=True)
+class RematchClick:
+    match_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardClick:
+    page: int
+
+
+@dataclass(frozen=True, slots=True)
+class Malformed:
+    """An id that starts like ours but reads as nothing the bot offers."""
+
+    custom_id: str
+
+
+Click = (
+    DecisionClick
+    | LobbyClick
+    | EndClick
+    | ProposeClick
+    | DraftClick
+    | RematchClick
+    | LeaderboardClick
+    | Malformed
+)
+
+
+# --- writing ---------------------------------------------------------------------------
+
+
+def decision_id(match_id: int, seq: int, decision: str | Decision) -> str:
+    return f"chicago:{match_id}:{seq}:{decision}"
+
+
+def lobby_id(match_id: int, action: str) -> str:
+    return f"chicago:{match_id}:lobby:{action}"
+
+
+def add_computer_id(match_id: int, role: str, level: str) -> str:
+    return lobby_id(match_id, f"add:{role}:{level}")
+
+
+def remove_computer_id(match_id: int, index: int) -> str:
+    return lobby_id(match_id, f"remove:{index}")
+
+
+def end_id(match_id: int, yes: bool) -> str:
+    return f"chicago:{match_id}:end:{'yes' if yes else 'no'}"
+
+
+def propose_id(match_id: int, seq: int) -> str:
+    return f"chicago:{match_id}:propose:{seq}"
+
+
+def draft_id(match_id: int, token: str, part: str) -> str:
+    return f"chicago:{match_id}:draft:{token}:{part}"
+
+
+def rematch_id(match_id: int) -> str:
+    return f"chicago:{match_id}:rematch"
+
+
+def leaderboard_id(page: int) -> str:
+    return f"chicago:leaderboard:{page}"
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def ours(custom_id: str) -> bool:
+    return custom_id.startswith(PREFIX)
+
+
+def parse(custom_id: str) -> Click:
+    """The click a custom id names, or `Malformed`."""
+    if len(custom_id) > MAX_CUSTOM_ID or not ours(custom_id):
+        return Malformed(custom_id)
+    if found := LOBBY.fullmatch(custom_id):
+        return _lobby(int(found["match"]), found["action"], custom_id)
+    if found := END.fullmatch(custom_id):
+        return EndClick(int(found["match"]), found["answer"] == "yes")
+    if found := PROPOSE.fullmatch(custom_id):
+        return ProposeClick(int(found["match"]), int(found["seq"]))
+    if found := DRAFT.fullmatch(custom_id):
+        return DraftClick(int(found["match"]), found["token"], found["part"])
+    if found := REMATCH.fullmatch(custom_id):
+        return RematchClick(int(found["match"]))
+    if found := LEADERBOARD.fullmatch(custom_id):
+        return LeaderboardClick(int(found["page"]))
+    if found := DECISION.fullmatch(custom_id):
+        try:
+            decision = Decision.parse(found["decision"])
+        except IllegalDecision:
+            return Malformed(custom_id)
+        return DecisionClick(int(found["match"]), int(found["seq"]), decision)
+    return Malformed(custom_id)
+
+
+def _lobby(match_id: int, action: str, custom_id: str) -> LobbyClick | Malformed:
+    if action in SIMPLE_LOBBY_ACTIONS:
+        return LobbyClick(match_id, action)
+    parts = action.split(":")
+    if len(parts) == 3 and parts[0] == "add" and parts[1] in ROLES and parts[2].isalpha():
+        return LobbyClick(match_id, "add_computer", role=parts[1], level=parts[2])
+    if len(parts) == 2 and parts[0] == "remove" and parts[1].isdigit() and len(parts[1]) < 4:
+        return LobbyClick(match_id, "remove_computer", index=int(parts[1]))
+    return Malformed(custom_id)

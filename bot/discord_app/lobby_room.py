@@ -1,0 +1,186 @@
+"""A lobby in one channel, until its host starts the match: who sits where, the lobby
+message that shows it, and the start that deals the seats and hands the table over to
+a `RunningMatch`.
+
+The rules of the lobby are pure functions in `bot.discord_app.lobby`; this object
+applies them under its lock, stores the seats and keeps its message up to date.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.discord_app import lobby, messages
+from bot.discord_app.ports import MatchContext
+from bot.discord_app.publisher import TURN_HEADER
+from bot.discord_app.running import RunningMatch
+from bot.discord_app.table import OpenTable
+from bot.discord_app.views import computer_choice_view, lobby_view
+from bot.narration import Line
+from bot.session import MatchSession
+from bot.store import MatchRecord, MatchStatus, SeatRecord, dump_setup
+from engine import NOBODY
+
+log = logging.getLogger("chicago.bot")
+
+COMPUTERS_OFF = "This server does not allow computer players; invite a friend instead."
+LOBBY = "lobby"  # store: the lobby message
+
+
+class Lobby(OpenTable):
+    """One lobby; every change to it goes through its lock."""
+
+    def __init__(self, ctx: MatchContext, record: MatchRecord, message_id: int | None) -> None:
+        super().__init__(ctx, record)
+        self.message_id = message_id
+
+    @classmethod
+    async def load(cls, ctx: MatchContext, record: MatchRecord) -> Lobby:
+        return cls(ctx, record, (await ctx.store.messages(record.match_id)).get(LOBBY))
+
+    def where(self) -> str:
+        return self.link(self.message_id)
+
+    async def wake(self) -> None:
+        self.touch()
+
+    # --- the lobby message ----------------------------------------------------------------
+
+    def message(self, note: str = "") -> dict[str, Any]:
+        return {
+            "embed": messages.lobby_embed(self.host_id, self.settings, self.seats, note),
+            "view": lobby_view(self.match_id),
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+
+    async def posted(self, message_id: int) -> None:
+        """The lobby message is out: remembered so it can be updated after a restart."""
+        self.message_id = message_id
+        await self.ctx.store.set_message(self.match_id, LOBBY, message_id)
+
+    async def refresh(self) -> None:
+        if self.message_id is not None:
+            await self.channel.edit(self.message_id, **self.message())
+
+    async def _set_seats(self, seats: list[SeatRecord]) -> None:
+        await self.ctx.store.set_seats(self.match_id, seats)
+        self._record.seats = seats
+
+    # --- seats ------------------------------------------------------------------------------
+
+    async def join(self, user: discord.abc.User, role: str) -> tuple[bool, str]:
+        async with self.lock:
+            seats = list(self.seats)
+            problem = lobby.take_seat(self.settings, seats, role, user.display_name, user.id)
+            if problem:
+                return False, problem
+            await self._set_seats(seats)
+            word = "the police" if role == "police" else "a boss"
+            return True, f"You joined as {word}."
+
+    def computer_menu(self, user_id: int) -> tuple[bool, str, discord.ui.View | None]:
+        if user_id != self.host_id:
+            return False, "Only the host can add computer players.", None
+        if not self.settings.computers:
+            return False, COMPUTERS_OFF, None
+        return True, "Which computer player?", computer_choice_view(self.match_id, self.seats)
+
+    async def add_computer(self, user_id: int, role: str, level: str) -> tuple[bool, str]:
+        async with self.lock:
+            if user_id != self.host_id:
+                return False, "Only the host can add computer players."
+            if not self.settings.computers:
+                return False, COMPUTERS_OFF
+            seats = list(self.seats)
+            problem = lobby.add_computer(self.settings, seats, role, level)
+            if problem:
+                return False, problem
+            await self._set_seats(seats)
+            article = "an" if level[:1] in "aeiou" else "a"
+            what = "police" if role == "police" else "boss"
+            return True, f"Added {article} {level} computer {what}."
+
+    async def remove_computer(self, user_id: int, index: int) -> tuple[bool, str]:
+        async with self.lock:
+            if user_id != self.host_id:
+                return False, "Only the host can remove computer players."
+            seats = list(self.seats)
+            if not 0 <= index < len(seats) or seats[index].user_id is not None:
+                return False, "That seat has changed since; open the menu again."
+            removed = seats.pop(index)
+            await self._set_seats(seats)
+            return True, f"Removed {removed.name}."
+
+    async def leave(self, user_id: int) -> tuple[bool, str]:
+        async with self.lock:
+            if self.seat_of(user_id) is None:
+                return False, "You have no seat in this match."
+            await self._set_seats([s for s in self.seats if s.user_id != user_id])
+            return True, "You left the lobby."
+
+    # --- starting and ending ------------------------------------------------------------------
+
+    async def start(self, user_id: int) -> tuple[bool, str]:
+        """Deal seats and characters by the seed, hand the table to a `RunningMatch` and
+        play until a person must decide."""
+        async with self.lock:
+            if self.closed:
+                return False, "The match has already started."
+            if user_id != self.host_id:
+                return False, f"Only the host (<@{self.host_id}>) can start the match."
+            problem = lobby.start_problem(self.settings, self.seats)
+            if problem:
+                return False, problem
+            record = self._record
+            setup = lobby.build_setup(self.settings, record.seed, self.seats)
+            session, step = MatchSession.new(setup)
+            ordered = lobby.in_engine_order(session.state, self.seats)
+            await self._set_seats(ordered)
+            await self.ctx.store.start_match(self.match_id, dump_setup(setup))
+            record.status = MatchStatus.RUNNING
+            self.closed = True
+            running = RunningMatch(self.ctx, record, session)
+            self.ctx.registry.put(running)
+            if self.message_id is not None:
+                started = messages.started_embed(
+                    self.host_id, self.settings, session.state, self.seats
+                )
+                await self.channel.edit(
+                    self.message_id, embed=started, view=None,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )  # fmt: skip
+            dealt = "; ".join(messages.dealt_lines(session.state, self.seats))
+            state = session.state
+            first = state.sides[state.turn.seat].name
+            notes = [
+                Line(NOBODY, f"The seed deals the seats: {dealt}."),
+                Line(state.turn.seat, f"{TURN_HEADER}{state.round}: {first}'s turn —"),
+            ]
+        await running.begin(step, notes)
+        return True, "The match has started."
+
+    async def end(self, user: discord.abc.User) -> None:
+        """Ended by the host or a moderator before the start."""
+        async with self.lock:
+            if self.closed:
+                return
+            self.closed = True
+            self.ctx.registry.drop(self)
+            await self.ctx.store.finish(self.match_id, MatchStatus.ABANDONED)
+            if self.message_id is not None:
+                await self.channel.edit(self.message_id, view=None)
+            await self.channel.send(
+                content=f"🛑 The match was ended by {user.mention}.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+    async def gone(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.ctx.registry.drop(self)
+        await self.ctx.store.finish(self.match_id, MatchStatus.ABANDONED)
+        log.info("match %s: its channel %s is gone; lobby closed", self.match_id, self.channel_id)

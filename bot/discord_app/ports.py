@@ -1,0 +1,144 @@
+"""The narrow interfaces the parts of the Discord layer depend on, instead of the bot.
+
+A lobby or a running match gets a `MatchContext` (store, the Discord client's channel
+and user look-ups, clock, renderer, and the registry that lists it), the way a
+discord.py view gets an `Interaction`: any part imports alone, tests and benchmarks can
+give it their own pieces, and the layer has no import loop (tests/discord/test_layering.py
+holds that). Buttons reach the match registry through `host_of(interaction)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+import discord
+
+from bot.discord_app.custom_ids import Click, DecisionClick, ProposeClick
+from bot.store import MatchRecord, MatchStore
+from engine import MatchState
+from engine.events import Event
+
+Clock = Callable[[], datetime]
+Render = Callable[[MatchState, Sequence[Event]], Awaitable[bytes]]
+
+
+class Gateway(Protocol):
+    """The Discord client's look-ups a match uses (discord.Client has them all)."""
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+    def get_partial_messageable(self, id: int, /) -> Any: ...
+
+    def get_user(self, id: int, /) -> Any: ...
+
+    async def fetch_user(self, user_id: int, /) -> Any: ...
+
+
+class Listed(Protocol):
+    """A lobby or running match as the registry lists it."""
+
+    @property
+    def match_id(self) -> int: ...
+
+    @property
+    def channel_id(self) -> int: ...
+
+    @property
+    def record(self) -> MatchRecord: ...
+
+
+class Registry(Protocol):
+    """Where open matches are listed: a lobby that starts is replaced by its running
+    match; a match that ends is taken off."""
+
+    def put(self, table: Listed) -> None: ...
+
+    def drop(self, table: Listed) -> None: ...
+
+
+class NoRegistry:
+    """For a match driven outside the bot (benchmarks): listed nowhere."""
+
+    def put(self, table: Listed) -> None:
+        return None
+
+    def drop(self, table: Listed) -> None:
+        return None
+
+
+def _never() -> bool:
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class MatchContext:
+    """Everything a lobby or a running match may use."""
+
+    store: MatchStore
+    gateway: Gateway
+    clock: Clock
+    render: Render
+    registry: Registry = field(default_factory=NoRegistry)
+    computer_delay: float = 0.0
+    stopping: Callable[[], bool] = _never
+
+
+class ClickRouter(Protocol):
+    """What the persistent buttons call: each click is routed to its match."""
+
+    async def may_decide(self, interaction: discord.Interaction, click: DecisionClick) -> bool: ...
+
+    async def may_propose(self, interaction: discord.Interaction, click: ProposeClick) -> bool: ...
+
+    async def route(self, interaction: discord.Interaction, click: Click) -> None: ...
+
+    async def guarded(
+        self,
+        interaction: discord.Interaction,
+        table: Listed | None,
+        what: str,
+        work: Callable[[], Awaitable[None]],
+    ) -> None: ...
+
+
+class Host(Protocol):
+    """The bot as buttons see it through `interaction.client`."""
+
+    @property
+    def store(self) -> MatchStore: ...
+
+    @property
+    def clicks(self) -> ClickRouter: ...
+
+    def table_in(self, channel_id: int | None) -> Listed | None:
+        """The lobby or running match in a channel, if any."""
+        ...
+
+
+def host_of(interaction: discord.Interaction) -> Host:
+    """The bot an interaction reached, as the narrow `Host` (discord.py types it as a
+    plain Client)."""
+    client: Any = interaction.client
+    return client  # type: ignore[no-any-return]
+
+
+class DraftOwner(Protocol):
+    """The running match a private trade screen belongs to."""
+
+    @property
+    def match_id(self) -> int: ...
+
+    def asks_now(self, seq: int) -> bool:
+        """Whether decision `seq` is still the one asked (the screen is still useful)."""
+        ...
+
+    async def decide(self, user_id: int, seq: int, decision: str) -> str | None:
+        """Apply a decision; the private reply when it did not count."""
+        ...
+
+    def close_screen(self, token: str) -> None: ...

@@ -1,0 +1,355 @@
+"""Telling a committed step in the channel: the prompt, the board, the reminder and the
+DM offer of one running match, owned here and nowhere else.
+
+Each turn reads as one message (board, narration, buttons) that is edited while the same
+player keeps deciding; a new message (and a mention) comes when someone else must
+decide, and the passed one is closed with what was chosen. `plan` says, before anything
+is posted, what the step changes in the store — one durable transaction with the
+decisions — and `publish` then carries it out. Message ids posted afterwards are noted
+(`MatchStore.note_messages`); after a restart `restore` reads them all back, so the
+reminder, the prompt and the DM offer are the same messages as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+import discord
+
+from bot.discord_app import messages
+from bot.discord_app.match_channel import MatchChannel
+from bot.discord_app.offers import OfferPost
+from bot.discord_app.ports import MatchContext
+from bot.discord_app.replies import asking
+from bot.discord_app.summary import match_summary
+from bot.discord_app.trades import proposal_label
+from bot.discord_app.views import decision_view
+from bot.narration import Line
+from bot.session import COMPUTER, TIMER, Applied, MatchSession, StepResult
+from bot.store import (
+    DecisionRecord,
+    MatchRecord,
+    MatchStatus,
+    ResultRecord,
+    SeatRecord,
+    StepWrite,
+    snapshot_due,
+    snapshot_of,
+)
+from engine import Pending
+
+BOARD = "board.png"
+TURN_HEADER = "— Round "  # how the narrator opens a turn
+PROMPT = "prompt"  # store: the message asking the pending decision
+PROMPT_SEQ = "prompt_seq"  # store: the decision number it asks
+REMINDER = "reminder"  # store: the half-time reminder
+
+
+class Told(Protocol):
+    """The running match as its publisher reads it."""
+
+    @property
+    def record(self) -> MatchRecord: ...
+
+    @property
+    def seats(self) -> list[SeatRecord]: ...
+
+    @property
+    def timer_length(self) -> timedelta: ...
+
+    def player_of(self, seat: int) -> int | None: ...
+
+    def link(self, message_id: int | None) -> str: ...
+
+
+@dataclass(slots=True)
+class Prompt:
+    """The message asking for the pending decision, and what it shows."""
+
+    message_id: int
+    seq: int
+    seat: int
+    pending: Pending
+    lines: list[Line] = field(default_factory=list)
+    image: bool = False
+    resumed: bool = False  # found after a restart: its narration is not known, so not edited
+    round_number: int = 0  # the round it was asked in: its footer keeps it once closed
+
+
+@dataclass(slots=True)
+class Plan:
+    """What a step will do, decided before it is committed: its store write, the new
+    deadline, and whether the prompt is edited in place."""
+
+    write: StepWrite
+    deadline: datetime | None
+    same_prompt: bool
+    drop_reminder: int | None
+    settle_offer: bool
+
+
+def split_at_turn(lines: Sequence[Line]) -> tuple[list[Line], list[Line]]:
+    """The lines that finish the turn under way, and those from the next turn's header on."""
+    for i, line in enumerate(lines):
+        if line.text.startswith(TURN_HEADER):
+            return list(lines[:i]), list(lines[i:])
+    return list(lines), []
+
+
+class TurnPublisher:
+    """Everything one running match shows in its channel and in DMs."""
+
+    def __init__(self, ctx: MatchContext, channel: MatchChannel, match: Told) -> None:
+        self.ctx = ctx
+        self.channel = channel
+        self.match = match
+        self.match_id = match.record.match_id
+        self.offer = OfferPost(ctx, self.match_id, match.record.channel_id)
+        self.prompt: Prompt | None = None
+        self.reminder_id: int | None = None
+        self.notes: list[Line] = []  # told with the next step
+        self.timeout_note: Line | None = None  # told in the prompt when it is edited
+        self.board_events: list[Any] = []
+        self.deadline: datetime | None = None
+
+    # --- after a restart -------------------------------------------------------------
+
+    def restore(self, stored: dict[str, int]) -> tuple[int | None, int | None]:
+        """Read back what the store says is posted; returns the prompt's (id, seq)."""
+        self.reminder_id = stored.get(REMINDER)
+        self.offer.restore(stored)
+        return stored.get(PROMPT), stored.get(PROMPT_SEQ)
+
+    def adopt(self, message_id: int, session: MatchSession) -> None:
+        """The posted prompt is the one for the decision asked now: it stays."""
+        pending = session.pending
+        assert pending is not None
+        self.prompt = Prompt(message_id, session.seq, pending.seat, pending, [], True, True)
+
+    async def close_stale(self, message_id: int) -> None:
+        """A prompt left from before a restart that asks a decision already made."""
+        await self.channel.edit(
+            message_id, content="This choice has passed.", view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )  # fmt: skip
+
+    # --- planning and committing ----------------------------------------------------------
+
+    def plan(self, session: MatchSession, step: StepResult, force_new: bool = False) -> Plan:
+        """The step's store write (decisions, snapshot, next timer, messages it settles or
+        edits) and how it will be shown, before anything is posted."""
+        records = [DecisionRecord(a.seq, a.seat, a.decision, a.actor) for a in step.applied]
+        snapshot = None
+        if any(snapshot_due(a.seq) for a in step.applied):
+            snapshot = snapshot_of(session.state)
+        over = step.result is not None or session.pending is None
+        deadline = None if over else self.ctx.clock() + self.match.timer_length
+        settle = self.offer.settled_by(session)
+        written: dict[str, int | None] = {}
+        if self.reminder_id is not None:
+            written[REMINDER] = None
+        if settle:
+            written.update(self.offer.forgotten())
+        computers = any(a.actor == COMPUTER for a in step.applied)
+        prev = self.prompt
+        pending = session.pending
+        same = (
+            not over
+            and not force_new
+            and prev is not None
+            and pending is not None
+            and prev.seat == pending.seat
+            and not prev.resumed
+            and step.turns_ended == 0
+            and not computers
+        )
+        write = StepWrite(records, snapshot, (session.seq, deadline), written)
+        return Plan(write, deadline, same, self.reminder_id, settle)
+
+    # --- telling ----------------------------------------------------------------------
+
+    async def publish(self, session: MatchSession, step: StepResult, plan: Plan) -> None:
+        """Tell a committed step: edit the prompt while the same player decides on in the
+        same turn, else close it and post the next one (board included after a turn)."""
+        self.board_events += step.events
+        if any(a.actor == COMPUTER for a in step.applied) and self.ctx.computer_delay > 0:
+            await asyncio.sleep(self.ctx.computer_delay)
+        await self._drop_reminder(plan.drop_reminder)
+        if plan.settle_offer:
+            await self.offer.settle(session)
+        lines = self.notes + step.lines
+        self.notes = []
+        pending = session.pending
+        if step.result is not None or pending is None:
+            await self.finish(session, step, lines)
+            return
+        self.deadline = plan.deadline
+        prev = self.prompt
+        timeout_note, self.timeout_note = self.timeout_note, None
+        if plan.same_prompt and prev is not None:
+            shown = prev.lines + ([timeout_note] if timeout_note else []) + lines
+            body = self._prompt_body(session, pending, shown, BOARD if prev.image else None)
+            if prev.image and step.events:
+                # The picture must show what the text now tells (a roll, a move).
+                body["attachments"] = [await self._board_file(session, keep_events=True)]
+            await self.channel.edit(prev.message_id, **body)
+            self.prompt = Prompt(
+                prev.message_id, session.seq, pending.seat, pending, shown, prev.image,
+                round_number=prev.round_number,
+            )  # fmt: skip
+            # Noted once the edit is out: after a crash before it, the prompt is re-posted.
+            await self.ctx.store.note_messages(self.match_id, {PROMPT_SEQ: session.seq})
+            return
+        if prev is not None:
+            head, lines = split_at_turn(lines)
+            await self._close(session, prev, step.applied, prev.lines + head)
+        image = step.turns_ended > 0 or prev is None
+        body = self._prompt_body(session, pending, lines, BOARD if image else None)
+        if image:
+            body["file"] = await self._board_file(session)
+        noted: dict[str, int | None] = {}
+        partner = self.match.player_of(pending.seat)
+        if partner is not None:
+            noted.update(await self.offer.deliver(session, pending, partner, plan.deadline, body))
+        message = await self.channel.send(**body)
+        self.prompt = Prompt(
+            message.id, session.seq, pending.seat, pending, lines, image,
+            round_number=session.state.round,
+        )  # fmt: skip
+        noted.update({PROMPT: message.id, PROMPT_SEQ: session.seq})
+        await self.ctx.store.note_messages(self.match_id, noted)
+
+    def label(self, session: MatchSession, applied: Applied) -> str:
+        """What an applied decision was, in the words of the button that offered it."""
+        if applied.decision.startswith("trade:"):
+            return proposal_label(session.state, applied.decision)
+        prompt = self.prompt
+        if prompt is not None and prompt.seq == applied.seq:
+            options = prompt.pending.options
+            option = next((o for o in options if o.decision == applied.decision), None)
+            if option is not None:
+                return messages.option_label(session.state, prompt.pending, option)
+        return applied.decision
+
+    def _prompt_body(
+        self, session: MatchSession, pending: Pending, lines: Sequence[Line], image: str | None
+    ) -> dict[str, Any]:
+        state = session.state
+        player = self.match.player_of(pending.seat)
+        content = messages.prompt_content(
+            player, session.name(pending.seat), pending, self.deadline
+        )
+        embed = messages.turn_embed(
+            state, self.match.seats, lines, messages.situation(state, pending), image
+        )
+        view = decision_view(self.match_id, session.seq, state, pending)
+        return {
+            "content": content,
+            "embed": embed,
+            "view": view,
+            "allowed_mentions": asking(player),
+        }
+
+    async def _board_file(self, session: MatchSession, keep_events: bool = False) -> discord.File:
+        """The board now. `keep_events`: the turn goes on in this message, so the next
+        picture still lists what happened since the turn's first one."""
+        png = await self.ctx.render(session.state, self.board_events)
+        if not keep_events:
+            self.board_events = []
+        return discord.File(io.BytesIO(png), filename=BOARD)
+
+    async def _close(
+        self,
+        session: MatchSession,
+        prompt: Prompt,
+        applied: Sequence[Applied],
+        lines: Sequence[Line] | None = None,
+    ) -> None:
+        """The passed prompt loses its buttons and says what was chosen; given the lines
+        that finish its turn, its story is completed too (so a message is one turn)."""
+        mine = next((a for a in applied if a.seq == prompt.seq), None)
+        name = session.name(prompt.seat)
+        if mine is None:
+            text = f"**{name}** — this choice has passed."
+        elif mine.actor == TIMER:
+            text = f"⏱ **{name}** ran out of time: {self.label(session, mine)}."
+        elif mine.actor == COMPUTER:
+            text = f"🤖 **{name}**: {self.label(session, mine)}."
+        else:
+            text = f"✅ **{name}**: {self.label(session, mine)}."
+        quiet = discord.AllowedMentions.none()
+        if lines is None or prompt.resumed:
+            await self.channel.edit(
+                prompt.message_id, content=text, view=None, allowed_mentions=quiet
+            )
+            return
+        image = BOARD if prompt.image else None
+        embed = messages.turn_embed(
+            session.state, self.match.seats, lines, "", image, prompt.round_number or None
+        )
+        await self.channel.edit(
+            prompt.message_id, content=text, embed=embed, view=None, allowed_mentions=quiet
+        )
+
+    async def finish(
+        self, session: MatchSession, step: StepResult, lines: Sequence[Line] = ()
+    ) -> None:
+        """The final standings and board; the match is recorded as finished."""
+        state = session.state
+        result = state.result
+        if self.prompt is not None:
+            await self._close(session, self.prompt, step.applied)
+            self.prompt = None
+        record = self.match.record
+        store = self.ctx.store
+        if result is not None:
+            await store.finish(
+                self.match_id,
+                MatchStatus.FINISHED,
+                ResultRecord(
+                    result.winner, str(result.reason), list(result.scores), state.round, session.seq
+                ),
+            )
+        else:
+            await store.finish(self.match_id, MatchStatus.ABANDONED)
+        file = await self._board_file(session)
+        embed = messages.final_embed(state, self.match.seats, lines, BOARD)
+        summary = await match_summary(store, record, state, session.log)
+        await self.channel.send(
+            content="🏁 The match is over.",
+            embeds=[embed, *summary.embeds],
+            files=[file, *summary.files],
+            allowed_mentions=discord.AllowedMentions.none(),
+            **({"view": summary.view} if summary.view is not None else {}),
+        )
+
+    async def _drop_reminder(self, reminder: int | None) -> None:
+        """The half-time reminder goes once the decision it was about is made (the store
+        forgot it in the step's transaction)."""
+        if reminder is None:
+            return
+        if self.reminder_id == reminder:
+            self.reminder_id = None
+        await self.channel.delete(reminder)
+
+    async def remind(self, session: MatchSession, player: int, deadline: datetime) -> None:
+        """Half the decision's time is gone: a reminder that links the prompt in words."""
+        where = self._where()
+        text = (
+            f"⏰ <@{player}>, half your time is gone: decide <t:{int(deadline.timestamp())}:R> "
+            f"on {where}, or the safe choice is made for you."
+        )
+        message = await self.channel.send(content=text, allowed_mentions=asking(player))
+        self.reminder_id = message.id
+        await self.ctx.store.set_message(self.match_id, REMINDER, message.id)
+
+    def _where(self) -> str:
+        prompt = self.prompt
+        if prompt is None:
+            return self.match.link(None)
+        return f"[your prompt]({self.match.link(prompt.message_id)})"

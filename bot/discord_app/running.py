@@ -1,0 +1,414 @@
+"""A running match in one channel: its session, lock, timer, seats and everything it
+shows, owned here. A click, a timer or a command becomes a call on the `MatchSession`;
+what it returns is committed to the store in one transaction and only then told by the
+match's `TurnPublisher`.
+
+An idle match drops its session from memory (see `bot.discord_app.idle`) and reloads it
+from the store at its next click, command or timer; every entry point wakes it first.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from datetime import timedelta
+
+import discord
+
+from bot.discord_app import messages
+from bot.discord_app.ports import MatchContext
+from bot.discord_app.publisher import BOARD, TurnPublisher
+from bot.discord_app.table import OpenTable
+from bot.discord_app.timers import DecisionTimer
+from bot.discord_app.trade_views import TradeScreen
+from bot.narration import Line
+from bot.session import Applied, MatchSession, StepResult
+from bot.store import MatchRecord, MatchStatus, load_state
+from bot.verdicts import Verdict, say
+from engine import NOBODY, Decision
+
+log = logging.getLogger("chicago.bot")
+
+TIMEOUTS_BEFORE_COMPUTER = 3
+HANDED_LEVEL = "normal"
+
+
+def merge(first: StepResult, second: StepResult) -> StepResult:
+    """Two steps told as one (a timeout default, then a computer taking the seat)."""
+    first.applied += second.applied
+    first.events += second.events
+    first.lines += second.lines
+    first.pending = second.pending
+    first.turns_ended += second.turns_ended
+    first.result = second.result
+    return first
+
+
+class RunningMatch(OpenTable):
+    """One running match; every change to it goes through its lock."""
+
+    def __init__(self, ctx: MatchContext, record: MatchRecord, session: MatchSession) -> None:
+        super().__init__(ctx, record)
+        self.publisher = TurnPublisher(ctx, self.channel, self)
+        self.timer = DecisionTimer(ctx.clock, self._remind, self._expire, record.match_id)
+        self.timeouts: dict[int, int] = {}
+        self.screens: dict[str, TradeScreen] = {}
+        self._session: MatchSession | None = session
+        self._count_timeouts(session)
+
+    # --- reading ---------------------------------------------------------------------
+
+    @property
+    def timer_length(self) -> timedelta:
+        return self.settings.timer_length
+
+    @property
+    def asleep(self) -> bool:
+        return self._session is None
+
+    @property
+    def session(self) -> MatchSession:
+        """The session; callers `wake()` the match first (every entry point does)."""
+        if self._session is None:
+            raise RuntimeError(f"match {self.match_id} is asleep: wake() it first")
+        return self._session
+
+    def player_of(self, seat: int) -> int | None:
+        """The user who decides for `seat` now (None: a computer plays it)."""
+        record = self.seats[seat]
+        return record.user_id if record.controller == "user" else None
+
+    def where(self) -> str:
+        """A link to the message to look at: the prompt, else the channel."""
+        prompt = self.publisher.prompt
+        return self.link(prompt.message_id if prompt is not None else None)
+
+    # --- loading, sleeping and resuming -----------------------------------------------
+
+    @classmethod
+    async def load(cls, ctx: MatchContext, record: MatchRecord) -> RunningMatch:
+        """A running match rebuilt from the store (setup, snapshot and log), with what it
+        had posted (prompt, reminder, DM offer) read back."""
+        match = cls(ctx, record, await cls._read(ctx, record))
+        match.publisher.restore(await ctx.store.messages(record.match_id))
+        return match
+
+    @staticmethod
+    async def _read(ctx: MatchContext, record: MatchRecord) -> MatchSession:
+        state = await load_state(ctx.store, record.match_id)
+        stored = await ctx.store.load(record.match_id)
+        applied = [
+            Applied(d.seq, d.seat, d.decision, d.actor)
+            for d in stored.full_log
+            if d.seq < state.seq
+        ]
+        controllers = {
+            i: s.controller
+            for i, s in enumerate(record.seats)
+            if s.user_id and s.controller != "user"
+        }
+        return MatchSession(state, applied, controllers)
+
+    def _count_timeouts(self, session: MatchSession) -> None:
+        controllers = session.controllers
+        self.timeouts = {
+            seat: streak
+            for seat in range(len(session.state.sides))
+            if seat not in controllers
+            # A full streak on a person's seat means it was handed over and taken back since.
+            and (streak := session.timeouts_running(seat)) < TIMEOUTS_BEFORE_COMPUTER
+        }
+
+    def sleep(self) -> bool:
+        """Drop the session from memory, keeping the shell (ids, seats, timer); returns
+        whether it was dropped. The store has everything to reload it."""
+        if self._session is None or self.closed or self.lock.locked() or self.screens:
+            return False
+        self._session = None
+        self.publisher.board_events = []
+        return True
+
+    async def wake(self) -> None:
+        """Reload an idle match from the store before its next click, command or timer."""
+        self.touch()
+        if self._session is not None:
+            return
+        async with self.lock:
+            if self._session is not None or self.closed:
+                return
+            session = await self._read(self.ctx, self._record)
+            prompt, prompt_seq = self.publisher.restore(
+                await self.ctx.store.messages(self.match_id)
+            )
+            self._session = session
+            self._count_timeouts(session)
+            if prompt is not None and prompt_seq == session.seq and session.pending is not None:
+                self.publisher.adopt(prompt, session)
+            log.info("match %s: reloaded from the store after being idle", self.match_id)
+
+    async def resume(self) -> None:
+        """After a restart: the prompt stays if it asks the decision asked now (else a
+        stale one is closed and the prompt posted), and the timer goes on with the time
+        it had left."""
+        await self.wake()
+        async with self.lock:
+            session = self.session
+            if self.closed:
+                return
+            if session.result is not None or session.pending is None:
+                await self._tell(StepResult(Verdict.APPLIED, result=session.result))
+                return
+            prompt, prompt_seq = self.publisher.restore(
+                await self.ctx.store.messages(self.match_id)
+            )
+            found = prompt is not None and await self.channel.fetch(prompt) is not None
+            if prompt is not None and found and prompt_seq == session.seq:
+                self.publisher.adopt(prompt, session)
+            else:
+                if prompt is not None and found:
+                    await self.publisher.close_stale(prompt)
+                self.publisher.prompt = None
+                pending = session.pending
+                await self._tell(StepResult(Verdict.APPLIED, pending=pending, turns_ended=1), True)
+                return
+            timer = await self.ctx.store.deadline(self.match_id)
+            if timer is not None and timer[0] == session.seq:
+                deadline = timer[1]
+                left = deadline - self.ctx.clock()
+                # Past half time the reminder was already posted: it is not posted again.
+                remind = left > self.timer_length / 2 and self.publisher.reminder_id is None
+                self.publisher.deadline = deadline
+                self.timer.start(session.seq, deadline, self.timer_length, remind)
+            else:
+                await self._restart_timer(session)
+
+    async def _restart_timer(self, session: MatchSession) -> None:
+        deadline = self.ctx.clock() + self.timer_length
+        await self.ctx.store.set_deadline(self.match_id, session.seq, deadline)
+        self.publisher.deadline = deadline
+        self.timer.start(session.seq, deadline, self.timer_length)
+
+    async def recover(self) -> None:
+        """After an unexpected error: the match as the store has it, its prompt and timer
+        back in place, so it is never left stuck."""
+        async with self.lock:
+            if self.closed:
+                return
+            self._session = None
+            self.publisher.prompt = None
+        await self.resume()
+
+    async def begin(self, step: StepResult, notes: list[Line]) -> None:
+        """The first prompt of a match just dealt (computers may have played already)."""
+        async with self.lock:
+            self.publisher.notes += notes
+            await self._tell(step, force_new=True)
+
+    # --- deciding ----------------------------------------------------------------------
+
+    def asks_now(self, seq: int) -> bool:
+        session = self._session
+        return session is not None and not self.closed and session.seq == seq
+
+    def refusal(self, user_id: int, seq: int, decision: str | Decision) -> str | None:
+        """Why this user's click on decision `seq` does not count, or None if it may.
+        The rules' part is the session's (`MatchSession.check`), decided once."""
+        if self.ctx.stopping():
+            return say(Verdict.STOPPING)
+        if self.closed:
+            return say(Verdict.OVER)
+        session = self.session
+        seat = self.seat_of(user_id)
+        playing = seat if seat is not None and self.player_of(seat) == user_id else None
+        refused = session.check(playing, decision, seq, str(user_id))
+        if refused is None:
+            return None
+        if refused.verdict is Verdict.WRONG_SEAT and session.pending is not None:
+            player = self.player_of(session.pending.seat)
+            waiting = f"<@{player}>" if player is not None else session.name(session.pending.seat)
+            return say(Verdict.WRONG_SEAT, waiting=waiting)
+        return refused.message
+
+    async def decide(self, user_id: int, seq: int, decision: str | Decision) -> str | None:
+        """Apply a click; returns a private reply when it did not count."""
+        await self.wake()
+        async with self.lock:
+            refused = self.refusal(user_id, seq, decision)
+            if refused is not None:
+                return refused
+            session = self.session
+            assert session.pending is not None
+            seat = session.pending.seat
+            step = session.decide(seat, decision, seq, str(user_id))
+            if not step.ok:
+                return step.message
+            self.timeouts[seat] = 0
+            await self._tell(step)
+            return None
+
+    async def _tell(self, step: StepResult, force_new: bool = False) -> None:
+        """Commit the step in one transaction, then tell it."""
+        session = self.session
+        plan = self.publisher.plan(session, step, force_new)
+        await self.ctx.store.commit_step(self.match_id, plan.write)
+        if plan.deadline is None:
+            self._close()
+        else:
+            self.timer.start(session.seq, plan.deadline, self.timer_length)
+        await self.publisher.publish(session, step, plan)
+
+    def _close(self) -> None:
+        self.timer.cancel()
+        self.closed = True
+        for screen in list(self.screens.values()):
+            screen.finish()
+        self.ctx.registry.drop(self)
+
+    async def _expire(self, seq: int) -> None:
+        """The decision's time ran out: the safe default, said in the channel."""
+        await self.wake()
+        async with self.lock:
+            session = self.session
+            if self.closed or session.seq != seq or session.pending is None:
+                return
+            seat = session.pending.seat
+            step = session.expire(seq)
+            if not step.ok:
+                return
+            label = (
+                self.publisher.label(session, step.applied[0])
+                if step.applied
+                else "the safe choice"
+            )
+            name = session.name(seat)
+            self.publisher.timeout_note = Line(NOBODY, f"⏱ {name} ran out of time: {label}.")
+            self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
+            if self.timeouts[seat] >= TIMEOUTS_BEFORE_COMPUTER and self.player_of(seat):
+                step = merge(step, self._hand(seat))
+                self.publisher.notes.append(
+                    Line(
+                        NOBODY,
+                        f"🤖 {name} timed out {TIMEOUTS_BEFORE_COMPUTER} times running: a "
+                        "computer plays their seat now. `/chicago join` takes it back.",
+                    )
+                )
+                await self._store_seats()
+            await self._tell(step)
+
+    async def _remind(self, seq: int) -> None:
+        await self.wake()
+        async with self.lock:
+            session = self.session
+            if self.closed or session.seq != seq or session.pending is None:
+                return
+            player = self.player_of(session.pending.seat)
+            deadline = self.timer.deadline
+            if player is None or deadline is None or self.publisher.reminder_id is not None:
+                return
+            await self.publisher.remind(session, player, deadline)
+
+    # --- seats: handed to a computer and taken back ----------------------------------------
+
+    async def _store_seats(self) -> None:
+        await self.ctx.store.set_seats(self.match_id, self.seats)
+
+    def _hand(self, seat: int) -> StepResult:
+        """A computer plays `seat` from now on; returns what it did at once."""
+        self.seats[seat].controller = HANDED_LEVEL
+        self.timeouts[seat] = 0
+        return self.session.hand_to_computer(seat, HANDED_LEVEL)
+
+    async def take_back(self, user: discord.abc.User) -> tuple[bool, str]:
+        """`/chicago join` during the match: a player takes their seat back."""
+        await self.wake()
+        async with self.lock:
+            seat = self.seat_of(user.id)
+            if seat is None:
+                return False, "The match has started; new players can join the next one."
+            if self.seats[seat].controller == "user":
+                return False, "You are already playing your seat."
+            self.session.take_back(seat)
+            self.seats[seat].controller = "user"
+            self.timeouts[seat] = 0
+            await self._store_seats()
+            self.publisher.notes.append(
+                Line(NOBODY, f"👋 {self.session.name(seat)} is back at the table.")
+            )
+            return True, "You have your seat back."
+
+    async def leave(self, user_id: int) -> tuple[bool, str]:
+        """A player leaves the table: a computer plays their seat until they come back."""
+        await self.wake()
+        async with self.lock:
+            seat = self.seat_of(user_id)
+            if seat is None:
+                return False, "You have no seat in this match."
+            if self.seats[seat].controller != "user":
+                return False, "A computer already plays your seat; `/chicago join` takes it back."
+            name = self.session.name(seat)
+            step = self._hand(seat)
+            await self._store_seats()
+            self.publisher.notes.append(
+                Line(NOBODY, f"🤖 {name} left the table: a computer plays their seat now.")
+            )
+            if step.applied or step.result is not None:
+                await self._tell(step)
+            return True, "A computer plays your seat now. `/chicago join` takes it back."
+
+    # --- the private trade screen --------------------------------------------------------
+
+    async def open_screen(self, user_id: int, seq: int) -> TradeScreen | str:
+        """The proposer's private trade screen, or why it cannot open."""
+        await self.wake()
+        refused = self.refusal(user_id, seq, "trade")
+        if refused is not None:
+            return refused
+        screen = TradeScreen.open(self, self.session, user_id, seq)
+        if screen is None:
+            return "No trade can be proposed now."
+        self.screens[screen.token] = screen
+        return screen
+
+    def close_screen(self, token: str) -> None:
+        self.screens.pop(token, None)
+
+    # --- ending ---------------------------------------------------------------------------
+
+    async def end(self, user: discord.abc.User) -> None:
+        """Ended by the host or a moderator: buttons removed, recorded as abandoned."""
+        await self.wake()
+        async with self.lock:
+            if self.closed:
+                return
+            session = self.session
+            self._close()
+            await self.ctx.store.finish(self.match_id, MatchStatus.ABANDONED)
+            publisher = self.publisher
+            if publisher.prompt is not None:
+                await self.channel.edit(publisher.prompt.message_id, view=None)
+            await publisher.offer.settle(session)
+            if publisher.reminder_id is not None:
+                await self.channel.delete(publisher.reminder_id)
+            embed = messages.status_embed(session.state, self.seats, None)
+            embed.title = "Where the match stood"
+            await self.channel.send(
+                content=f"🛑 The match was ended by {user.mention}.",
+                embed=embed,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+    async def gone(self) -> None:
+        """The channel or thread was deleted: the match ends in the store, nothing is posted."""
+        if self.closed:
+            return
+        self._close()
+        await self.ctx.store.finish(self.match_id, MatchStatus.ABANDONED)
+        log.info("match %s: its channel %s is gone; match ended", self.match_id, self.channel_id)
+
+    async def board(self) -> dict[str, object]:
+        """The board and standings now, for `/chicago board`."""
+        await self.wake()
+        state = self.session.state
+        png = await self.ctx.render(state, [])
+        embed = messages.status_embed(state, self.seats, BOARD)
+        return {"embed": embed, "file": discord.File(io.BytesIO(png), filename=BOARD)}
