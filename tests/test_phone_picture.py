@@ -3,14 +3,18 @@
 
 from __future__ import annotations
 
+import argparse
 import io
+import os
 from collections import Counter
 from importlib.resources import files
+from pathlib import Path
 from typing import cast
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from bot.cli import render as render_command
 from bot.narration import money
 from bot.render.fonts import Face, font
 from bot.render.layout import Box
@@ -30,7 +34,7 @@ from bot.render.sample import moment_after
 from bot.render.spotlight import space_facts, spotlight
 from bot.render.view import BoardView, snapshot
 from engine.board import SPACES
-from tests.test_render import scene
+from tests.test_render import assert_close_to, scene
 
 INK_STEP = 64  # a pixel this far from the ground (any channel) is ink, not a soft edge
 
@@ -144,3 +148,23 @@ def test_space_facts_double_the_fine_of_a_whole_block() -> None:
     single = space_facts(view, 15)
     assert (single.owner, single.fine, single.doubled) == (2, 1250, False)
     assert space_facts(view, 2).fine == 0
+
+
+def test_readme_phone_picture_is_drawn_by_the_current_code() -> None:
+    """`python -m bot.render.readme` (or UPDATE_GOLDEN=1 here) redraws it."""
+    from bot.render.readme import README_PHONE_PICTURE, readme_moment
+
+    data = render_phone_png(*readme_moment())
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        README_PHONE_PICTURE.write_bytes(data)
+    assert_close_to(data, README_PHONE_PICTURE)
+
+
+def test_render_command_draws_the_phone_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "phone.png"
+    args = argparse.Namespace(seed=3, decisions=40, bosses=3, out=out, phone=True)
+    assert render_command.run(args) == 0
+    assert Image.open(out).size == (WIDTH, picture_height(4))
+    assert "40 decisions" in capsys.readouterr().out

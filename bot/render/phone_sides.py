@@ -1,6 +1,6 @@
 """Every side on the phone picture, one row each in seat order with the police last:
-its piece, name and cash on the first line; people, marks and where it stands on the
-second; tags for the turn, power, detention, elimination or rank."""
+its piece, name, tags (turn, detention, elimination or rank) and cash on the first line;
+people, marks, where it stands and whether its power is on on the second."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _pill(pen: Pen, right: int, y: int, text: str, ground: RGB) -> int:
 
 
 def tags(view: BoardView, side: SideView) -> list[tuple[str, RGB]]:
-    """The side's standing in a word or two, most important first."""
+    """The side's standing in a word or two, most important first (beside its name)."""
     result = view.result
     if result is not None and side.seat in result.ranking:
         rank = result.ranking.index(side.seat) + 1
@@ -42,20 +42,19 @@ def tags(view: BoardView, side: SideView) -> list[tuple[str, RGB]]:
         found.append(("TURN", pal.GOLD))
     if side.detained:
         found.append(("DETAINED", pal.STRIKE))
-    if side.powered:
-        found.append(("POWERED", pal.HUB))
     return found
 
 
-def second_line(view: BoardView, side: SideView) -> str:
-    """People and marks, then the final count at the end or where the piece stands."""
+def second_line(view: BoardView, side: SideView, where: bool = True) -> str:
+    """People and marks, then the final count at the end or (if `where`) where the piece
+    stands."""
     noun = "officer" if side.is_police else "soldier"
     parts = [plural(side.people, noun), f"{side.marks}/{view.marks_to_win} marks"]
     result = view.result
     score = result.scores[side.seat] if result and side.seat < len(result.scores) else None
     if score is not None:
         parts.append(f"{FINAL_COUNT} {money(score)}")
-    elif not side.eliminated:
+    elif where and not side.eliminated:
         parts.append(f"on {SPACES[side.position].name}")
     return " · ".join(parts)
 
@@ -79,8 +78,14 @@ def _row(image: Image.Image, pen: Pen, view: BoardView, side: SideView, box: Box
     if side.eliminated:
         mid = (name.y0 + name.y1) // 2
         pen.draw.line((name.x0 - 2, mid, name.x1 + 2, mid), fill=pal.STRIKE, width=3)
-    pen.write((x + 48, y + 38), second_line(view, side), Face.REGULAR, TEXT, ink,
-              width=right - x - 48)  # fmt: skip
+    line_right = right
+    if side.powered and not side.eliminated:
+        line_right = _pill(pen, right, y + 37, "POWERED", pal.HUB) - 8
+    room = line_right - x - 48
+    line = second_line(view, side)
+    if pen.length(line, Face.REGULAR, TEXT) > room:
+        line = second_line(view, side, where=False)  # a place cut short says nothing
+    pen.write((x + 48, y + 38), line, Face.REGULAR, TEXT, ink, width=room)
 
 
 def draw_sides(image: Image.Image, pen: Pen, view: BoardView, top: int) -> int:

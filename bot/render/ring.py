@@ -48,10 +48,10 @@ def draw_control(draw: ImageDraw.ImageDraw, view: BoardView) -> None:
             draw_lines(draw, label, ["SEALED"], font(Face.BOLD, 20), ink)
         else:
             # A wide cell shows its category at the foot, which the owner's strip covers.
-            label = (
+            words = (
                 f"{side.initials} · {SPACES[index].category}" if is_wide(cell) else side.initials
             )
-            draw_lines(draw, strip, [label], font(Face.BOLD, 20), ink)
+            draw_lines(draw, strip, [words], font(Face.BOLD, 20), ink)
 
 
 def draw_whole_blocks(draw: ImageDraw.ImageDraw, view: BoardView) -> None:
