@@ -11,12 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.narration import money
+from bot.render.spotlight import space_facts
 from bot.rulebook import load, prefix_first
-from engine import MatchState
+from engine import MERCHANT, MatchState
 from engine.board import BLOCK_NAMES, BLOCKS, BUSINESSES, SPACES, Category, Space, base_fine
 from engine.cards import STREET_LIFE_ENTRIES
-from engine.economy import fine_at, truce_active
-from engine.state import MERCHANT
 
 MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 
@@ -58,7 +57,7 @@ def runner_text(state: MatchState, index: int) -> str:
     side = state.sides[owner]
     if side.is_police:
         return f"sealed by the police ({side.name})"
-    truce = " · under a Gangland truce: it cannot be raided" if truce_active(state, owner) else ""
+    truce = " · under a Gangland truce: it cannot be raided" if side.truce_through > 0 else ""
     return f"{side.name}{truce}"
 
 
@@ -79,7 +78,7 @@ def business_card(space: Space, state: MatchState | None = None) -> BusinessCard
     if state is not None:
         lines.append(f"**Run by:** {runner_text(state, space.index)}")
         if state.control[space.index] != MERCHANT:
-            lines.append(f"**Fine now:** {money(fine_at(state, space.index))}")
+            lines.append(f"**Fine now:** {money(space_facts(state.control, space.index).fine)}")
     else:
         lines.append("**Run by:** a merchant at the start of every match")
     paying = receipts_card(category)

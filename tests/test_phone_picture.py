@@ -143,11 +143,11 @@ def test_the_close_up_runs_the_way_the_mover_goes(
 def test_space_facts_double_the_fine_of_a_whole_block() -> None:
     view = snapshot(*scene())
     assert SPACES[24].block == SPACES[26].block
-    whole = space_facts(view, 24)
+    whole = space_facts(view.control, 24)
     assert (whole.owner, whole.fine, whole.doubled) == (1, 3500, True)
-    single = space_facts(view, 15)
+    single = space_facts(view.control, 15)
     assert (single.owner, single.fine, single.doubled) == (2, 1250, False)
-    assert space_facts(view, 2).fine == 0
+    assert space_facts(view.control, 2).fine == 0
 
 
 def test_readme_phone_picture_is_drawn_by_the_current_code() -> None:

@@ -26,11 +26,12 @@ from bot.render.phone_layout import (
     TILES,
 )
 from bot.render.pieces import paste, sprite
-from bot.render.spotlight import MERCHANT, Spotlight, space_facts, standing_on
+from bot.render.spotlight import Spotlight, space_facts, standing_on
 from bot.render.static_layer import CORNER_TEXT
 from bot.render.text import wrap
 from bot.render.view import BoardView
 from bot.render.vision import RGB
+from engine import MERCHANT
 from engine.board import BOARD_SIZE, SPACES, Deck, SpaceKind, base_fine
 
 
@@ -50,7 +51,7 @@ def _centred(pen: Pen, box: Box, y: int, text: str, face: Face, fill: RGB) -> No
 
 def _band(pen: Pen, view: BoardView, index: int, box: Box) -> None:
     space = SPACES[index]
-    facts = space_facts(view, index)
+    facts = space_facts(view.control, index)
     band = Box(box.x0, box.y0, box.x1, box.y0 + BAND_H)
     if space.is_business:
         owner = view.sides[facts.owner] if facts.doubled else None
@@ -72,7 +73,7 @@ def _band(pen: Pen, view: BoardView, index: int, box: Box) -> None:
 def _foot(pen: Pen, view: BoardView, index: int, box: Box) -> None:
     space = SPACES[index]
     foot = Box(box.x0, box.y1 - FOOT_H, box.x1, box.y1)
-    facts = space_facts(view, index)
+    facts = space_facts(view.control, index)
     if space.is_business and facts.owner != MERCHANT:
         owner = view.sides[facts.owner]
         pen.draw.rectangle(foot.inset(2, 0).pil(), fill=owner.colour)

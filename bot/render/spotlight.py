@@ -7,13 +7,13 @@ says and the words a phone shows are the same facts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.narration import money
 from bot.render.view import BoardView, SideView
+from engine import MERCHANT
 from engine.board import BLOCKS, SPACES, Category, Space, SpaceKind, base_fine
-
-MERCHANT = -1
 
 SPACE_KINDS = {
     SpaceKind.CARD: "draws a card",
@@ -53,16 +53,16 @@ class Spotlight:
     arrived: bool  # it moved there in the events shown (not merely standing)
 
 
-def space_facts(view: BoardView, index: int) -> SpaceFacts:
-    """Owner and fine of a space; the fine doubles when one side runs its whole block
-    (RULES §2.1)."""
+def space_facts(control: Sequence[int], index: int) -> SpaceFacts:
+    """Owner and fine of a space, from who runs each business (`view.control` or
+    `state.control`); the fine doubles when one side runs its whole block (RULES §2.1)."""
     space = SPACES[index]
     if not space.is_business:
         return SpaceFacts(space, MERCHANT, 0, False)
-    owner = view.control[index]
+    owner = control[index]
     if owner == MERCHANT:
         return SpaceFacts(space, owner, 0, False)
-    whole = all(view.control[i] == owner for i in BLOCKS[space.block])
+    whole = all(control[i] == owner for i in BLOCKS[space.block])
     fine = base_fine(space.block) * (2 if whole else 1)
     return SpaceFacts(space, owner, fine, whole)
 
@@ -81,7 +81,7 @@ def spotlight(view: BoardView) -> Spotlight:
     index = mover.position
     others = tuple(s for s in standing_on(view, index) if s.seat != seat)
     arrived = any(m.seat == seat and m.path for m in moves)
-    return Spotlight(mover, space_facts(view, index), others, arrived)
+    return Spotlight(mover, space_facts(view.control, index), others, arrived)
 
 
 def spotlight_title(spot: Spotlight) -> str:
