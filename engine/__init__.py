@@ -32,6 +32,7 @@ from engine.decisions import (
 from engine.errors import IllegalDecision, MatchOver, StateFormatError
 from engine.flow import apply, check, new_match, pending, replay, timeout_default
 from engine.ledger import Ledger, Notes, bank_ledger, banknotes
+from engine.rng import WIDE_SEED_BITS, wide_seed
 from engine.state import (
     BANK,
     MERCHANT,
@@ -68,6 +69,7 @@ __all__ = [
     "NO_SPACE",
     "PUBLIC_MODULES",
     "STATE_FORMAT",
+    "WIDE_SEED_BITS",
     "ActionFacts",
     "BribeOrRaidFacts",
     "Decision",
@@ -103,4 +105,5 @@ __all__ = [
     "player_view",
     "replay",
     "timeout_default",
+    "wide_seed",
 ]

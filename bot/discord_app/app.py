@@ -30,7 +30,7 @@ from bot.discord_app.views import DYNAMIC_ITEMS
 from bot.render.pool import RenderPool, install, installed
 from bot.settings import Settings
 from bot.store import MatchStore, StoreError
-from engine.rng import WIDE_SEED_BITS, wide_seed
+from engine import WIDE_SEED_BITS, wide_seed
 
 log = logging.getLogger("chicago.bot")
 
