@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.narration import FINAL_COUNT, money, plural
-from bot.render.spotlight import space_words, spotlight, spotlight_title
+from bot.render.spotlight import short_name, space_words, spotlight, spotlight_title
 from bot.render.view import BoardView, SideView, snapshot
 from engine import MatchState
 from engine.board import SPACES
@@ -22,14 +22,8 @@ MAX_ALT = 1024  # Discord's limit for an attachment's description
 ELLIPSIS = "…"
 
 
-def _short(name: str, limit: int | None) -> str:
-    if limit is None or len(name) <= limit:
-        return name
-    return name[: limit - 1].rstrip() + ELLIPSIS
-
-
 def _side(view: BoardView, side: SideView, characters: bool, limit: int | None) -> str:
-    name = _short(side.name, limit)
+    name = short_name(side.name, limit)
     if characters:
         power = ", powered" if side.powered and not side.eliminated else ""
         name = f"{name} ({side.character}{power})"
@@ -54,13 +48,13 @@ def _side(view: BoardView, side: SideView, characters: bool, limit: int | None) 
 def _opening(view: BoardView, limit: int | None) -> list[str]:
     result = view.result
     if result is not None:
-        winner = _short(view.sides[result.winner].name, limit)
+        winner = short_name(view.sides[result.winner].name, limit)
         return [f"Chicago 1927 board after round {view.round}: {winner} wins {result.reason}."]
-    turn = _short(view.sides[view.turn_seat].name, limit)
+    turn = short_name(view.sides[view.turn_seat].name, limit)
     parts = [f"Chicago 1927 board, round {view.round}, {turn}'s turn"]
     if view.waiting is not None:
         seat, words = view.waiting
-        parts[0] += f"; waiting for {_short(view.sides[seat].name, limit)} {words}"
+        parts[0] += f"; waiting for {short_name(view.sides[seat].name, limit)} {words}"
     parts[0] += "."
     return parts
 
@@ -68,11 +62,8 @@ def _opening(view: BoardView, limit: int | None) -> list[str]:
 def _told(view: BoardView, news: bool, characters: bool, limit: int | None) -> str:
     spot = spotlight(view)
     parts = _opening(view, limit)
-    title = spotlight_title(spot).replace(spot.mover.name, _short(spot.mover.name, limit), 1)
-    words = space_words(view, spot).replace(" · ", ", ")  # a reader says "dot" for "·"
-    for side in view.sides:
-        words = words.replace(side.name, _short(side.name, limit))
-    parts.append(f"{title}: {words}.")
+    words = space_words(view, spot, limit).replace(" · ", ", ")  # a reader says "dot" for "·"
+    parts.append(f"{spotlight_title(spot, limit)}: {words}.")
     parts.extend(_side(view, side, characters, limit) for side in view.sides)
     if news and view.recent.lines:
         parts.append(f"Latest: {view.recent.lines[-1].text}")

@@ -34,12 +34,20 @@ from bot.render.phone_layout import (
 )
 from bot.render.phone_sides import draw_sides
 from bot.render.phone_strip import draw_strip
-from bot.render.spotlight import Spotlight, space_words, spotlight, spotlight_title
+from bot.render.spotlight import (
+    Spotlight,
+    short_name,
+    space_words,
+    spotlight,
+    spotlight_title,
+)
 from bot.render.text import wrap
 from bot.render.view import BoardView, snapshot
 from engine import MatchState
 from engine.board import SPACES
 from engine.events import Event
+
+LONG_NAME = 20  # characters of a name kept where a fact must follow it on the line
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +89,10 @@ def _spotlight(pen: Pen, view: BoardView, spot: Spotlight, top: int) -> None:
     pen.write((x, top + 4), spotlight_title(spot), Face.BOLD, NAME, pal.LIGHT, width=width)
     y = top + 38
     regular = font(Face.REGULAR, TEXT)
-    for row in wrap(space_words(view, spot), regular, width)[:2]:
+    rows = wrap(space_words(view, spot), regular, width)
+    if len(rows) > 2:  # a long name must not push the fine off the picture
+        rows = wrap(space_words(view, spot, LONG_NAME), regular, width)
+    for row in rows[:2]:
         pen.write((x, y), row, Face.REGULAR, TEXT, pal.LIGHT, width=width)
         y += 28
     if spot.others and y < top + SPOT_H - 26:
@@ -100,11 +111,12 @@ def _news(pen: Pen, view: BoardView, top: int, bottom: int) -> None:
         att, dfn = view.sides[raid.attacker], view.sides[raid.defender]
         where = SPACES[raid.space].name if raid.space >= 0 else "the police"
         text = (
-            f"RAID on {where}: {att.name} lost {raid.attacker_lost}, "
-            f"{dfn.name} lost {raid.defender_lost}"
+            f"RAID on {where}: {short_name(att.name, LONG_NAME)} lost {raid.attacker_lost}, "
+            f"{short_name(dfn.name, LONG_NAME)} lost {raid.defender_lost}"
         )
-        pen.write((x, y), text, Face.BOLD, TEXT, pal.STRIKE, width=x1 - x)
-        y += 28
+        for row in wrap(text, font(Face.BOLD, TEXT), x1 - x)[:2]:
+            pen.write((x, y), row, Face.BOLD, TEXT, pal.STRIKE, width=x1 - x)
+            y += 28
     regular = font(Face.REGULAR, TEXT)
     chosen: list[tuple[int, list[str]]] = []
     room = bottom - y

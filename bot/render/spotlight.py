@@ -73,10 +73,14 @@ def standing_on(view: BoardView, index: int) -> tuple[SideView, ...]:
 
 
 def spotlight(view: BoardView) -> Spotlight:
-    """The side whose move set off the last events (a card or the Heist may have moved
-    others after it), where it stands now; before any move, the side whose turn it is."""
+    """The side whose move set off the last events, where it stands now; but when a card
+    or the Heist moved another side that must now decide, that side and its new space.
+    Before any move, the side whose turn it is."""
     moves = view.recent.moves
     seat = moves[0].seat if moves else view.turn_seat
+    deciding = view.waiting[0] if view.waiting else seat
+    if deciding != seat and any(m.seat == deciding and m.path for m in moves):
+        seat = deciding
     mover = view.sides[seat]
     index = mover.position
     others = tuple(s for s in standing_on(view, index) if s.seat != seat)
@@ -84,16 +88,24 @@ def spotlight(view: BoardView) -> Spotlight:
     return Spotlight(mover, space_facts(view.control, index), others, arrived)
 
 
-def spotlight_title(spot: Spotlight) -> str:
+def short_name(name: str, limit: int | None) -> str:
+    """A player's name cut to `limit` characters with an ellipsis (None: whole)."""
+    if limit is None or len(name) <= limit:
+        return name
+    return name[: limit - 1].rstrip() + "…"
+
+
+def spotlight_title(spot: Spotlight, limit: int | None = None) -> str:
     """ "Nora moved to Drake Supper Club", or where a side that did not move stands."""
     verb = "moved to" if spot.arrived else "is on"
     if spot.mover.detained:
         verb = "is detained on"
-    return f"{spot.mover.name} {verb} {spot.facts.space.name}"
+    return f"{short_name(spot.mover.name, limit)} {verb} {spot.facts.space.name}"
 
 
-def space_words(view: BoardView, spot: Spotlight) -> str:
-    """What stands on the mover's space: category, who runs it, what it costs a rival."""
+def space_words(view: BoardView, spot: Spotlight, limit: int | None = None) -> str:
+    """What stands on the mover's space: category, who runs it, what it costs a rival;
+    the runner's name cut to `limit` characters if given."""
     facts = spot.facts
     space = facts.space
     if not space.is_business:
@@ -104,7 +116,8 @@ def space_words(view: BoardView, spot: Spotlight) -> str:
     if facts.owner == MERCHANT:
         return f"{category} · merchant-run · cost {money(space.cost)}"
     owner = view.sides[facts.owner]
-    runner = "sealed by the police" if owner.is_police else f"run by {owner.name}"
+    name = short_name(owner.name, limit)
+    runner = "sealed by the police" if owner.is_police else f"run by {name}"
     whole = " (whole block)" if facts.doubled else ""
     rivals = " for rivals" if owner.seat == spot.mover.seat else ""
     return f"{category} · {runner} · fine {money(facts.fine)}{whole}{rivals}"
