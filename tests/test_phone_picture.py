@@ -7,6 +7,7 @@ import argparse
 import io
 import os
 from collections import Counter
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 from typing import cast
@@ -30,6 +31,7 @@ from bot.render.phone_layout import (
     picture_height,
 )
 from bot.render.phone_strip import offset
+from bot.render.recent import MoveTrace
 from bot.render.sample import moment_after
 from bot.render.spotlight import space_facts, spotlight
 from bot.render.view import BoardView, snapshot
@@ -168,3 +170,20 @@ def test_render_command_draws_the_phone_picture(
     assert render_command.run(args) == 0
     assert Image.open(out).size == (WIDTH, picture_height(4))
     assert "40 decisions" in capsys.readouterr().out
+
+
+def test_a_side_a_card_moved_that_must_act_takes_the_close_up() -> None:
+    """Nora's dice move, then a card sends the police on and the police must act: the
+    close-up follows the police; once Nora is asked again, it is hers."""
+    view = snapshot(*scene())
+    police = view.police_seat
+    moves = (
+        MoveTrace(0, 17, tuple(range(18, 25)), "dice"),
+        MoveTrace(police, 24, (23, 22), "card"),
+    )
+    sides = tuple(replace(s, position=22) if s.seat == police else s for s in view.sides)
+    recent = replace(view.recent, moves=moves)
+    acting = replace(view, sides=sides, recent=recent, waiting=(police, "to act"))
+    assert (spotlight(acting).mover.seat, spotlight(acting).facts.space.index) == (police, 22)
+    back = replace(acting, waiting=(0, "to act"))
+    assert (spotlight(back).mover.seat, spotlight(back).facts.space.index) == (0, 24)
