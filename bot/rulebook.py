@@ -10,16 +10,28 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from typing import TypeVar
 
+T = TypeVar("T")
 TITLE = "Chicago 1927 — the rule book"
 CARDS_FILE = "cards.md"
 CHARACTERS_FILE = "characters.md"
 HEADING = re.compile(
     r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)(?:\s*\{(?P<kind>\w+):(?P<key>\w+)\})?\s*$"
 )
+
+
+def prefix_first(pool: Sequence[T], text: str, title: Callable[[T], str]) -> list[T]:
+    """The items whose title starts with `text`, then those containing it, ignoring case:
+    the order an autocomplete list reads best in."""
+    wanted = text.strip().casefold()
+    first = [item for item in pool if title(item).casefold().startswith(wanted)]
+    rest = [item for item in pool if wanted in title(item).casefold() and item not in first]
+    return first + rest
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +88,7 @@ class RuleBook:
     def matching(self, text: str, limit: int = 25) -> list[Entry]:
         """Cards and characters whose title starts with `text`, then those containing it
         (Discord shows at most 25 autocomplete choices)."""
-        wanted = text.strip().casefold()
-        pool = self.lookups()
-        first = [e for e in pool if e.title.casefold().startswith(wanted)]
-        rest = [e for e in pool if wanted in e.title.casefold() and e not in first]
-        return (first + rest)[:limit]
+        return prefix_first(self.lookups(), text, lambda e: e.title)[:limit]
 
     def markdown(self) -> str:
         """The whole book as one document: a contents list, then every topic."""

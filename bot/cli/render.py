@@ -1,4 +1,5 @@
-"""`chicago-bot render`: draw the board picture of a seeded random match to a PNG file."""
+"""`chicago-bot render`: draw the board picture (or the phone picture) of a seeded random
+match to a PNG file."""
 
 from __future__ import annotations
 
@@ -19,6 +20,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_bosses_option(parser)
     parser.add_argument(
+        "--phone",
+        action="store_true",
+        help="draw the phone picture (570 px wide, read at 360) instead of the full board",
+    )
+    parser.add_argument(
         "--out",
         type=path_text,
         default="board.png",
@@ -29,11 +35,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     check_output_file(args.out)
-    from bot.render import render_png
+    from bot.render import render_phone_png, render_png
     from bot.render.sample import moment_after
 
     moment = moment_after(args.seed, args.decisions, args.bosses)
-    data = render_png(moment.state, moment.events)
+    draw = render_phone_png if args.phone else render_png
+    data = draw(moment.state, moment.events)
     write_file(args.out, data)
     state = moment.state
     status = "match over" if state.result is not None else f"round {state.round}"

@@ -2,7 +2,7 @@
 
 Every answer is private (ephemeral) and reads only public facts or the asker's own seat,
 so a spectator can use them as freely as a player and nobody sees what is another
-player's alone. The commands are plain functions added to the group by `install`, which
+player's alone. The commands are plain functions the group takes from `commands()`, which
 keeps them apart from the match commands.
 """
 
@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.business_card import BusinessCard, business_card, card_titles_matching, find_business
 from bot.discord_app.command_group import Command
 from bot.discord_app.ports import host_of
 from bot.discord_app.replies import reply
@@ -114,19 +115,32 @@ async def _topics(interaction: discord.Interaction, current: str) -> list[app_co
     ][:MAX_CHOICES]
 
 
-@app_commands.command(name="card", description="A card (either deck) or a character")
-@app_commands.describe(title="The card's or character's name")
+def business_embed(card: BusinessCard) -> discord.Embed:
+    embed = discord.Embed(title=card.title, description=card.text()[:MAX_EMBED], colour=COLOUR)
+    embed.set_footer(text=f"{card.category.value} business")
+    return embed
+
+
+@app_commands.command(name="card", description="A card (either deck), a character or a business")
+@app_commands.describe(title="The card's, character's or business's name")
 async def card_cmd(interaction: discord.Interaction, title: str) -> None:
     entry = load().lookup(title)
-    if entry is None:
-        await reply(interaction, f"No card or character called “{title}”. Pick one as you type.")
+    if entry is not None:
+        await _private(interaction, entry_embed(entry))
         return
-    await _private(interaction, entry_embed(entry))
+    space = find_business(title)
+    if space is None:
+        await reply(
+            interaction, f"No card, character or business called “{title}”. Pick one as you type."
+        )
+        return
+    _, state, _ = _state(interaction)
+    await _private(interaction, business_embed(business_card(space, state)))
 
 
 @card_cmd.autocomplete("title")
 async def _titles(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=e.title, value=e.title) for e in load().matching(current)]
+    return [app_commands.Choice(name=t, value=t) for t in card_titles_matching(current)]
 
 
 # --- money -----------------------------------------------------------------------------
@@ -217,7 +231,10 @@ def hand_embed(state: MatchState, seat: int) -> discord.Embed:
             name="Contacts",
             value=f"{held} of {MAX_CONTACTS_HELD} (no effect on play in this edition)",
         )
-    held_spaces = [SPACES[i].name for i, owner in enumerate(state.control) if owner == seat]
+    held_spaces = [
+        f"{SPACES[i].name} ({SPACES[i].category})" for i, owner in enumerate(state.control)
+        if owner == seat
+    ]  # fmt: skip
     embed.add_field(
         name="Sealed" if side.is_police else "Businesses",
         value=", ".join(held_spaces) or "none",

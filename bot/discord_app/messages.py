@@ -69,7 +69,7 @@ HELP = (
     ("/chicago leaderboard", "Who rules Chicago on this server."),
     ("/chicago replay", "A finished match as an animation, with its log to verify offline."),
     ("/chicago help", "This help."),
-    ("/chicago rules · /chicago card", "The rule book by topic, and any card or character."),
+    ("/chicago rules · /chicago card", "The rule book by topic; any card, character or business."),
     (
         "/chicago hand · /chicago banknotes · /chicago ledger",
         "Your own hand (power, Contacts, cash, people), a side's banknotes, the bank's Ledger.",

@@ -1,9 +1,11 @@
-"""The picture at the top of the README: a moment of the demo match, drawn by today's
-code. Regenerate it after changing the picture or the narration:
+"""The pictures in the README: a moment of the demo match, drawn by today's code as the
+full board and as the phone picture. Regenerate them after changing a picture or the
+narration:
 
-    python -m bot.render.readme            # writes assets/readme/board.png
+    python -m bot.render.readme            # writes assets/readme/board.png and phone.png
 
-tests/test_render.py checks that the committed picture still matches what this draws.
+tests/test_render.py and tests/test_phone_picture.py check that the committed pictures
+still match what this draws.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from engine import MatchState, PlayerSpec, new_match
 from engine.events import Event, RaidEnded, TurnStarted
 
 README_PICTURE = Path(__file__).resolve().parents[2] / "assets" / "readme" / "board.png"
+README_PHONE_PICTURE = README_PICTURE.with_name("phone.png")
 SEED = 1927
 FROM_ROUND = 6  # late enough that the board is busy
 
@@ -40,18 +43,19 @@ def readme_moment(seed: int = SEED) -> tuple[MatchState, list[Event]]:
     return state, turn
 
 
-def render_readme_picture(path: Path = README_PICTURE) -> bytes:
-    from bot.render import render_png
+def render_readme_picture(path: Path = README_PICTURE, phone: bool = False) -> bytes:
+    from bot.render import render_phone_png, render_png
 
-    data = render_png(*readme_moment())
+    data = (render_phone_png if phone else render_png)(*readme_moment())
     path.write_bytes(data)
     return data
 
 
 def main(argv: list[str]) -> int:
-    path = Path(argv[0]) if argv else README_PICTURE
-    data = render_readme_picture(path)
-    print(f"wrote {path} ({len(data) / 1024:.0f} KB)")
+    folder = Path(argv[0]) if argv else README_PICTURE.parent
+    for name, phone in ((README_PICTURE.name, False), (README_PHONE_PICTURE.name, True)):
+        data = render_readme_picture(folder / name, phone)
+        print(f"wrote {folder / name} ({len(data) / 1024:.0f} KB)")
     return 0
 
 

@@ -13,11 +13,11 @@ from bot.render.fonts import Face, font
 from bot.render.layout import Box, arrange, detention_boxes, spaces
 from bot.render.legend import star
 from bot.render.pieces import paste, sprite
-from bot.render.static_layer import band_box, foot_box
+from bot.render.static_layer import band_box, foot_box, is_wide
 from bot.render.text import draw_lines
 from bot.render.view import BoardView, SideView
 from bot.render.vision import RGB
-from engine.board import BLOCKS, DETENTION, base_fine
+from engine.board import BLOCKS, DETENTION, SPACES, base_fine
 
 OWNER_FRAME = 4
 
@@ -47,7 +47,11 @@ def draw_control(draw: ImageDraw.ImageDraw, view: BoardView) -> None:
             label = Box(strip.x0 + 28, strip.y0, strip.x1, strip.y1)
             draw_lines(draw, label, ["SEALED"], font(Face.BOLD, 20), ink)
         else:
-            draw_lines(draw, strip, [side.initials], font(Face.BOLD, 20), ink)
+            # A wide cell shows its category at the foot, which the owner's strip covers.
+            words = (
+                f"{side.initials} · {SPACES[index].category}" if is_wide(cell) else side.initials
+            )
+            draw_lines(draw, strip, [words], font(Face.BOLD, 20), ink)
 
 
 def draw_whole_blocks(draw: ImageDraw.ImageDraw, view: BoardView) -> None:

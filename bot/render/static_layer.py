@@ -36,6 +36,8 @@ CORNER_TEXT: dict[int, tuple[str, str]] = {
     27: ("ARRESTED", "to Detention"),
 }
 
+CATEGORY_H = 26  # the line under a business's name that gives its category
+
 _lock = threading.Lock()
 _cached: Image.Image | None = None
 
@@ -61,15 +63,29 @@ def _draw_business(draw: ImageDraw.ImageDraw, space: Space, cell: Box) -> None:
         draw, band, [f"fine {money(base_fine(space.block))}"], font(Face.REGULAR, 20),
         pal.ink_on(colour),
     )  # fmt: skip
-    _draw_name(draw, space, cell)
-    draw_lines(
-        draw, foot_box(cell).inset(0, 2), [f"cost {money(space.cost)}"],
-        font(Face.REGULAR, 20), pal.INK_MUTED,
-    )  # fmt: skip
-
-
-def _draw_name(draw: ImageDraw.ImageDraw, space: Space, cell: Box, bold: bool = False) -> None:
+    # Three Street Life cards pay by category. A tall cell (top and bottom rows) has room
+    # for it under the name; a wide one (left and right) gives it beside the cost.
     body = body_box(cell)
+    cost = f"cost {money(space.cost)}"
+    if is_wide(cell):
+        _draw_name(draw, space, cell)
+        cost = f"{space.category} · {money(space.cost)}"
+    else:
+        _draw_name(draw, space, cell, box=Box(body.x0, body.y0, body.x1, body.y1 - CATEGORY_H))
+        category = Box(body.x0, body.y1 - CATEGORY_H, body.x1, body.y1 - 2)
+        draw_lines(draw, category, [str(space.category)], font(Face.BOLD, 20), pal.INK_MUTED)
+    draw_lines(draw, foot_box(cell).inset(0, 2), [cost], font(Face.REGULAR, 20), pal.INK_MUTED)
+
+
+def is_wide(cell: Box) -> bool:
+    """A cell of the left or right edge: wider than tall, with two lines for its name."""
+    return cell.width > cell.height
+
+
+def _draw_name(
+    draw: ImageDraw.ImageDraw, space: Space, cell: Box, bold: bool = False, box: Box | None = None
+) -> None:
+    body = box or body_box(cell)
     name_font = font(Face.BOLD if bold else Face.REGULAR, 20)
     draw_lines(draw, body, wrap(space.name, name_font, body.width - 2), name_font, pal.INK)
 

@@ -58,8 +58,27 @@ async def test_rules_and_cards_for_players_and_spectators(table: Table) -> None:
         character = await slash(table, who, "card", title="Night Gun")
         assert "tied raid dice" in character and "Character" in character
     missing = await slash(table, "dave", "card", title="Ace of spades")
-    assert "No card or character" in missing
+    assert "No card, character or business" in missing
     assert "No topic" in await slash(table, "dave", "rules", topic="poker")
+
+
+async def test_a_business_look_up_says_who_runs_it_here(table: Table) -> None:
+    """`/chicago card <business>`: category, cost and fine; in a match, its runner."""
+    alone = await slash(table, "carol", "card", title="customs shed")
+    assert "Category:** Harbour" in alone and "$2,800" in alone and "$1,500" in alone
+    assert "a merchant at the start of every match" in alone and "Harbour business" in alone
+    await seated(table)
+    runner = running_here(table)
+    state = runner.session.state
+    seat = runner.seat_of(table.members["alice"].id)
+    assert seat is not None
+    state.control[22] = seat
+    held = await slash(table, "dave", "card", title="Customs Shed")
+    assert f"**Run by:** {state.sides[seat].name}" in held and "**Fine now:** $1,500" in held
+    hand = await slash(table, "alice", "hand")
+    assert "Customs Shed (Harbour)" in hand
+    names = await table.members["dave"].autocomplete(table.channel, "chicago card", "title", "cus")
+    assert [c["value"] for c in names] == ["Customs Shed"]
 
 
 async def test_rules_work_without_a_match(table: Table) -> None:
