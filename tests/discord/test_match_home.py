@@ -141,7 +141,7 @@ async def test_the_registry_opens_one_lobby_when_two_race(table: Table) -> None:
 
     async def post(lobby: Any) -> int:
         posted.append(lobby.match_id)
-        return 10_000 + lobby.match_id
+        return 10_000 + int(lobby.match_id)
 
     settings = MatchSettings(bosses=2, timer=300)
     seats = [SeatRecord("boss", "Al", 1)]
@@ -243,7 +243,7 @@ async def test_a_crash_between_commit_and_post_is_mended_at_the_restart(table: T
     async def died(*_: Any) -> None:
         return None
 
-    match.publisher.publish = died  # type: ignore[method-assign]
+    match.publisher.publish = died  # type: ignore[method-assign, assignment]
     prompt = table.prompt()
     assert prompt is not None
     await table.click(table.decider(prompt), prompt, decision="roll")
