@@ -6,12 +6,16 @@ moment the interaction reaches discord.py: its acknowledgement (Discord allows 3
 target is p99 ≤ 50 ms) and the request carrying the next prompt's buttons, board picture
 included (target p95 ≤ 150 ms). Requests are timed as they leave the bot, so the network
 is excluded. It also counts the most messages the channel got in any 5 seconds of the
-offline clock (Discord allows about 5).
+offline clock (Discord allows about 5), and what the store did per click, by stage:
+durable transactions (each waits for the disk; target 1), message notes (committed
+without waiting for the disk), reads, and the time spent in the store (target median
+≤ 1 ms).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import statistics
 import tempfile
@@ -23,12 +27,15 @@ from typing import Any
 
 from bot.benchmarks import percentile
 from bot.preview_extra import missing
+from bot.store import SqliteStore, StoreStats
 
 CLICKS = 300
 THINK = (1.0, 4.0)  # seconds a player takes to click, on the offline clock
 WINDOW = timedelta(seconds=5)
 TARGET_ACK_P99_MS = 50.0
 TARGET_PROMPT_P95_MS = 150.0
+TARGET_DURABLE_PER_CLICK = 1
+TARGET_STORE_MS = 1.0
 NAMES = ("alice", "bob", "carol", "dave", "erin")
 INSTALL = "chicago-bot bench bot needs simcord, the offline Discord: pip install '.[test]'"
 
@@ -52,6 +59,10 @@ class Figures:
     posted: list[float] = field(default_factory=list)  # a new prompt, board attached
     deferred: int = 0  # prompts held back by the channel's rate limit
     matches: int = 0
+    durable: list[int] = field(default_factory=list)  # per click
+    notes: list[int] = field(default_factory=list)
+    reads: list[int] = field(default_factory=list)
+    store_ms: list[float] = field(default_factory=list)
 
     @property
     def prompt(self) -> list[float]:
@@ -87,6 +98,8 @@ async def measure(args: argparse.Namespace, db: Path) -> tuple[Figures, int]:
     people = NAMES[: args.bosses + 1]
     server = await OfflineServer(db, people, computer_delay=0.0, seed=args.seed).start()
     figures = Figures()
+    store = server.bot.store
+    stats = store.stats if isinstance(store, SqliteStore) else StoreStats()
     log = TimedLog()
     server.env.backend.http_requests = log
     arrived: list[float] = []
@@ -103,8 +116,13 @@ async def measure(args: argparse.Namespace, db: Path) -> tuple[Figures, int]:
                 assert button.seq is not None
                 match = button.custom_id.split(":")[1]
                 mark = len(log)
+                before = copy.copy(stats)
                 await server.decider(prompt).click(prompt, custom_id=button.custom_id)
                 clicks += 1
+                figures.durable.append(stats.durable - before.durable)
+                figures.notes.append(stats.notes - before.notes)
+                figures.reads.append(stats.reads - before.reads)
+                figures.store_ms.append(1000 * (stats.seconds - before.seconds))
                 start = arrived[-1]
                 sent = list(zip(log[mark:], log.times[mark:], strict=True))
                 ack = next(t for e, t in sent if e.path.startswith("/interactions/"))
@@ -168,4 +186,28 @@ def run(args: argparse.Namespace) -> int:
     if figures.deferred:
         print(f"  prompts held back by the channel's rate limit: {figures.deferred}")
     print(f"  most messages in one channel in any 5 s: {busiest} (Discord allows about 5)")
+    print(store_figures(figures))
     return 0
+
+
+def store_figures(figures: Figures) -> str:
+    """What the store did per click, by stage."""
+    clicks = max(1, len(figures.durable))
+
+    def mean(values: list[int]) -> float:
+        return sum(values) / clicks
+
+    most = max(figures.durable, default=0)
+    ms = figures.store_ms or [0.0]
+    return "\n".join(
+        (
+            "store per click, by stage:",
+            f"  durable transactions (decisions, timer, settled messages): mean "
+            f"{mean(figures.durable):.2f}, most {most}   target {TARGET_DURABLE_PER_CLICK}",
+            f"  message notes (new prompt or DM ids, not waiting for the disk): mean "
+            f"{mean(figures.notes):.2f}",
+            f"  reads: mean {mean(figures.reads):.2f}",
+            f"  time in the store: median {statistics.median(ms):.2f} ms, "
+            f"p95 {percentile(ms, 0.95):.2f} ms   target median ≤ {TARGET_STORE_MS:g} ms",
+        )
+    )

@@ -7,15 +7,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-import aiosqlite
-
 from bot.store.interface import (
     DecisionRecord,
-    DuplicateDecision,
-    MatchStatus,
     StepWrite,
     StoredMatch,
-    StoreError,
 )
 from bot.store.sqlite_connection import SqliteDatabase
 from bot.store.sqlite_rows import (
@@ -23,11 +18,8 @@ from bot.store.sqlite_rows import (
     from_stamp,
     read_match,
     require_match,
-    to_stamp,
-    touch,
-    write_messages,
-    write_timer,
 )
+from bot.store.sqlite_step import require_match_now, write_messages, write_step
 
 
 class DecisionLog(SqliteDatabase):
@@ -50,7 +42,7 @@ class DecisionLog(SqliteDatabase):
 
     async def commit_step(self, match_id: int, write: StepWrite) -> None:
         """Decisions, snapshot, the next timer and the messages settled, all in one
-        durable transaction (see `StepWrite`)."""
+        durable transaction (see `StepWrite`), in one call on the database's thread."""
         decisions, snapshot = write.decisions, write.snapshot
         seqs = [d.seq for d in decisions]
         if seqs and seqs != list(range(seqs[0], seqs[0] + len(seqs))):
@@ -61,22 +53,17 @@ class DecisionLog(SqliteDatabase):
                 f"({seqs[-1]}), got {snapshot[0]}"
             )
         now = self._now()
-        async with self._transaction() as db:
-            if seqs or snapshot is not None:
-                await _append(db, match_id, decisions, snapshot, now)
-            else:
-                await require_match(db, match_id)
-            if write.timer is not None:
-                await write_timer(db, match_id, *write.timer)
-            await write_messages(db, match_id, write.messages)
-            await touch(db, match_id, now)
+        await self._atomic(lambda conn: write_step(conn, match_id, write, now))
 
     async def note_messages(self, match_id: int, messages: dict[str, int | None]) -> None:
         if not messages:
             return
-        async with self._transaction(durable=False) as db:
-            await require_match(db, match_id)
-            await write_messages(db, match_id, messages)
+
+        def note(conn: sqlite3.Connection) -> None:
+            require_match_now(conn, match_id)
+            write_messages(conn, match_id, messages)
+
+        await self._atomic(note, durable=False)
 
     async def load(self, match_id: int) -> StoredMatch:
         """The match row, its setup, newest snapshot and log. `snapshot_seq` is the seq
@@ -126,67 +113,3 @@ class DecisionLog(SqliteDatabase):
                 "DELETE FROM snapshots WHERE match_id = ? AND seq >= ?", (match_id, from_seq)
             )
         return moved
-
-
-async def _write_snapshot(
-    db: aiosqlite.Connection, match_id: int, snapshot: tuple[int, str], now: float
-) -> None:
-    """Keep only the newest snapshot: loading needs no other, and the disk stays small."""
-    seq, state = snapshot
-    await db.execute(
-        "INSERT OR REPLACE INTO snapshots (match_id, seq, state, at) VALUES (?, ?, ?, ?)",
-        (match_id, seq, state, now),
-    )
-    await db.execute("DELETE FROM snapshots WHERE match_id = ? AND seq != ?", (match_id, seq))
-
-
-async def _append(
-    db: aiosqlite.Connection,
-    match_id: int,
-    decisions: Sequence[DecisionRecord],
-    snapshot: tuple[int, str] | None,
-    now: float,
-) -> None:
-    """The decisions after the log's last one, and the snapshot, inside a transaction."""
-    seqs = [d.seq for d in decisions]
-    row = await fetch_one(
-        db,
-        "SELECT status, (SELECT coalesce(max(seq), -1) FROM decisions "
-        "WHERE match_id = ?1) FROM matches WHERE id = ?1",
-        (match_id,),
-    )
-    if row is None:
-        raise StoreError(f"match {match_id} does not exist")
-    status, last = row
-    if status != MatchStatus.RUNNING:
-        raise StoreError(f"match {match_id} is {status}: no decisions can be added")
-    if seqs:
-        if seqs[0] <= last:
-            raise DuplicateDecision(
-                f"match {match_id}: decision {seqs[0]} is already logged (the log ends at {last})"
-            )
-        if seqs[0] != last + 1:
-            raise StoreError(
-                f"match {match_id}: decision {seqs[0]} would leave a gap (the log ends at {last})"
-            )
-        try:
-            await db.executemany(
-                "INSERT INTO decisions (match_id, seq, seat, decision, actor, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (match_id, d.seq, d.seat, d.decision, str(d.actor), to_stamp(d.at, now))
-                    for d in decisions
-                ],
-            )
-        except sqlite3.IntegrityError:
-            raise DuplicateDecision(
-                f"match {match_id}: decision {seqs[0]} is already logged"
-            ) from None
-        last = seqs[-1]
-    if snapshot is not None:
-        if snapshot[0] > last or snapshot[0] < 0:
-            raise ValueError(
-                f"match {match_id}: a snapshot after decision {snapshot[0]}, "
-                f"but the log ends at {last}"
-            )
-        await _write_snapshot(db, match_id, snapshot, now)

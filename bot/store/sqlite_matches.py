@@ -5,6 +5,7 @@ settings."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -23,9 +24,8 @@ from bot.store.sqlite_rows import (
     require_match,
     seed_column,
     touch,
-    write_messages,
-    write_timer,
 )
+from bot.store.sqlite_step import require_match_now, write_messages, write_timer
 
 
 class MatchTables(SqliteDatabase):
@@ -124,9 +124,11 @@ class MatchTables(SqliteDatabase):
     # -- messages and timers ----------------------------------------------------------
 
     async def set_message(self, match_id: int, purpose: str, message_id: int | None) -> None:
-        async with self._transaction() as db:
-            await require_match(db, match_id)
-            await write_messages(db, match_id, {purpose: message_id})
+        def write(conn: sqlite3.Connection) -> None:
+            require_match_now(conn, match_id)
+            write_messages(conn, match_id, {purpose: message_id})
+
+        await self._atomic(write)
 
     async def messages(self, match_id: int) -> dict[str, int]:
         async with self._transaction(write=False) as db:
@@ -136,9 +138,11 @@ class MatchTables(SqliteDatabase):
         return {purpose: message_id for purpose, message_id in rows}
 
     async def set_deadline(self, match_id: int, seq: int, deadline: datetime | None) -> None:
-        async with self._transaction() as db:
-            await require_match(db, match_id)
-            await write_timer(db, match_id, seq, deadline)
+        def write(conn: sqlite3.Connection) -> None:
+            require_match_now(conn, match_id)
+            write_timer(conn, match_id, seq, deadline)
+
+        await self._atomic(write)
 
     async def deadline(self, match_id: int) -> tuple[int, datetime] | None:
         async with self._transaction(write=False) as db:

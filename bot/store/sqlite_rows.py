@@ -134,32 +134,3 @@ def seat_dict(seat: SeatRecord) -> dict[str, Any]:
         "computer": seat.computer,
         "controller": seat.controller,
     }
-
-
-async def write_messages(
-    db: aiosqlite.Connection, match_id: int, messages: dict[str, int | None]
-) -> None:
-    """Remember (or, with None, forget) messages the bot posted, inside a transaction."""
-    for purpose, message_id in messages.items():
-        if message_id is None:
-            await db.execute(
-                "DELETE FROM messages WHERE match_id = ? AND purpose = ?", (match_id, purpose)
-            )
-        else:
-            await db.execute(
-                "INSERT OR REPLACE INTO messages (match_id, purpose, message_id) VALUES (?, ?, ?)",
-                (match_id, purpose, message_id),
-            )
-
-
-async def write_timer(
-    db: aiosqlite.Connection, match_id: int, seq: int, deadline: datetime | None
-) -> None:
-    """The timer of decision `seq` (None: no timer), inside a transaction."""
-    if deadline is None:
-        await db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
-    else:
-        await db.execute(
-            "INSERT OR REPLACE INTO timers (match_id, seq, deadline) VALUES (?, ?, ?)",
-            (match_id, seq, to_stamp(deadline, 0.0)),
-        )
