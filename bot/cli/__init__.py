@@ -95,7 +95,8 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, help="show the release and exit")
 
     def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        parser.exit(message=f"{PROG} {package_version()}\n")
+        print(f"{PROG} {package_version()}")
+        parser.exit()
 
 
 def add_bosses_option(
