@@ -187,7 +187,7 @@ def _inspect(path: Path) -> list[Finding]:
             db.close()
     except sqlite3.Error as exc:
         return [store_finding(describe(path, exc))]
-    if version == 0 and tables:
+    if version == 0 and tables and integrity == ["ok"]:
         return [store_finding(foreign(path))]
     findings = []
     if version > SCHEMA_VERSION:

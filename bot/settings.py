@@ -94,7 +94,8 @@ def check_settings_file(path: Path) -> None:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
         raise SettingsFileError(
-            f"settings file {path} is not UTF-8 text: byte {exc.start} is "
-            f"0x{data[exc.start]:02x}; save it as UTF-8"
+            f"settings file {path} is not UTF-8 text: byte {exc.start} (line "
+            f"{line}) is 0x{data[exc.start]:02x}; save it as UTF-8"
         ) from None

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from bot.store import diagnose
 from bot.store.interface import StoreError
 
 
@@ -39,6 +40,7 @@ class InstanceLock:
         self._fd: int | None = None
 
     def acquire(self) -> None:
+        diagnose.check_file(self.database)  # a missing folder is told as such, first
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         except OSError as exc:
