@@ -139,7 +139,7 @@ def test_a_setup_outside_the_engines_limits_is_refused(change: object, said: str
     ids=["200k-deep", "20-deep", "huge-number"],
 )
 def test_deep_or_strange_json_is_refused(data: bytes) -> None:
-    with pytest.raises(ReplayRefused, match="nests too deeply|not JSON"):
+    with pytest.raises(ReplayRefused, match=r"nests too deeply|not JSON"):
         load(data)
 
 
