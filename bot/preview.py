@@ -168,6 +168,19 @@ def seats_for(bosses: int, people: int, level: str) -> list[tuple[str, str]]:
     return seats
 
 
+# simcord keeps a page the browser left for ten minutes and serves at most 16: reloading
+# the page often then shows "Unavailable channel" until old pages expire. An open page
+# asks for news twice a second (a hidden tab at least once a minute), so a page silent
+# for 90 seconds is gone and can be released.
+PAGE_LEASE_SECONDS = 90.0
+
+
+def release_pages_sooner(preview: Any, lease: float = PAGE_LEASE_SECONDS) -> None:
+    """Release pages the browser stopped asking for after `lease` seconds, not ten
+    minutes (a simcord 3.2.1 knob, set on this preview only)."""
+    preview._PAGE_LEASE_SECONDS = lease
+
+
 async def keep_current(server: OfflineServer, preview: Any, tick: float = 0.25) -> None:
     """Republish the page whenever the bot has sent or edited something on its own (a
     computer player's move, a reminder, a timeout), so open pages stay current. The
