@@ -129,6 +129,7 @@ def test_what_a_person_must_fix_is_one_line_and_exit_2(
         busy.listen()
         port = busy.getsockname()[1]
         filled = [a.format(tmp=tmp_path, busy=port) for a in args]
+        code: object
         try:
             code = main(["preview", *filled])
         except SystemExit as exit_:
@@ -205,7 +206,7 @@ async def click_through(aiohttp: Any, url: str, clicks: int) -> list[int]:
             if not found:
                 await asyncio.sleep(0.02)
                 continue
-            label, key = found[-1]
+            _, key = found[-1]
             body = {
                 "protocol_version": 3,
                 "kind": "click",
