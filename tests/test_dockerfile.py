@@ -239,7 +239,7 @@ def test_installing_as_the_dockerfile_does_gives_a_working_command(tmp_path: Pat
     assert version.returncode == 0 and version.stdout.startswith("chicago-bot 0."), version
     heartbeat = tmp_path / "alive.json"
     env["CHICAGO_HEARTBEAT_FILE"] = str(heartbeat)
-    alive = [command, "doctor", "--alive"]
+    alive: list[str | Path] = [command, "doctor", "--alive"]
     down = subprocess.run(alive, capture_output=True, text=True, cwd=tmp_path, env=env)
     assert down.returncode == 1 and "no heartbeat" in down.stderr, down
     heartbeat.write_text(json.dumps({"time": time.time(), "ready": True, "matches": 0}))
