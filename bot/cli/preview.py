@@ -183,6 +183,11 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
                 + "Ctrl-C (or More > End preview session) ends it.",
                 flush=True,
             )
+            print(
+                "  After many reloads in a row the page may say 'Unavailable channel': "
+                "wait a minute and reload (pages left behind are released after 90 s).",
+                flush=True,
+            )
             keeper = asyncio.create_task(keep_current(server, preview), name="chicago-preview")
             try:
                 await preview.wait_closed()
