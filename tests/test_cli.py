@@ -83,3 +83,11 @@ def test_bench_engine_prints_figures() -> None:
     assert result.returncode == 0, result.stderr
     for figure in ("matches/s", "apply median", "state JSON max", "JSON round trip"):
         assert figure in result.stdout
+
+
+def test_the_version_is_the_installed_one() -> None:
+    from importlib.metadata import version
+
+    from bot.cli import package_version
+
+    assert package_version() == version("chicago-1927")
