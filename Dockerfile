@@ -24,7 +24,8 @@ COPY bot ./bot
 COPY assets ./assets
 RUN pip install --no-compile . && rm -rf /src
 
-USER chicago
+# By number, so the host and the runtime resolve the same user (hadolint DL3066).
+USER 10001:10001
 WORKDIR /data
 # Every match lives here: keep it on a volume so it survives upgrades and restarts.
 VOLUME ["/data"]

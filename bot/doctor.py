@@ -22,12 +22,16 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.settings import Settings, load_settings
+from bot.settings import Settings, SettingsFileError, load_settings
 from bot.store import SCHEMA_VERSION, StoreError
-from bot.store.diagnose import check_file
+from bot.store.diagnose import RESTORE_HINT, check_file, describe, foreign
+from bot.store.instance_lock import holder as bot_holding
+from bot.store.read_only import may_write, open_to_read
 
 # Below this much free space next to the database, commits may soon fail.
 MIN_FREE_BYTES = 200 * 1024 * 1024
+# How long the checks wait for a database another process is writing.
+BUSY_TIMEOUT = 2.0
 TOKEN_PART = re.compile(r"[A-Za-z0-9_-]+")
 DISTRIBUTIONS = ("chicago-1927", "discord.py", "pillow", "aiosqlite", "pydantic")
 FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf")
@@ -99,6 +103,9 @@ def application_id(token: str) -> int | None:
 def check_settings(env_file: Path | None) -> tuple[Settings | None, list[Finding]]:
     try:
         settings = load_settings(env_file)
+    except SettingsFileError as exc:
+        detail, fix = split_advice(str(exc))
+        return None, [Finding("settings", False, detail, fix or "rewrite the file as UTF-8")]
     except ValidationError as exc:
         findings = []
         for error in exc.errors():
@@ -132,7 +139,7 @@ def check_database(path: Path, free_bytes: Callable[[Path], int] | None = None) 
     try:
         check_file(path)
     except StoreError as exc:
-        return [Finding("database", False, str(exc), _fix(str(exc)))]
+        return [store_finding(exc)]
     if not path.exists():
         findings.append(Finding("database", True, f"{path} will be created at the first start"))
     else:
@@ -155,21 +162,33 @@ def check_database(path: Path, free_bytes: Callable[[Path], int] | None = None) 
 
 
 def _inspect(path: Path) -> list[Finding]:
-    uri = f"file:{path}?mode=ro"
-    try:
-        with sqlite3.connect(uri, uri=True, timeout=5) as db:
-            version = int(db.execute("PRAGMA user_version").fetchone()[0])
-            integrity = [str(r[0]) for r in db.execute("PRAGMA quick_check").fetchall()]
-        db.close()
-    except sqlite3.DatabaseError as exc:
+    holder = bot_holding(path)
+    if holder is not None:
         return [
             Finding(
                 "database",
                 False,
-                f"{path} cannot be read: {exc}",
-                "restore it from a backup (README, 'Your data') or move it aside",
+                f"{path} is in use by {holder}",
+                "only one bot may use a database: stop that one before starting another, "
+                "or set CHICAGO_DB to another file",
             )
         ]
+    try:
+        db = open_to_read(path, BUSY_TIMEOUT)
+        try:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            tables = int(db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0])
+            integrity = [str(r[0]) for r in db.execute("PRAGMA quick_check").fetchall()]
+            if may_write(path):
+                # Whether a writer holds the database: take the write lock, write nothing.
+                db.execute("BEGIN IMMEDIATE")
+                db.rollback()
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        return [store_finding(describe(path, exc))]
+    if version == 0 and tables and integrity == ["ok"]:
+        return [store_finding(foreign(path))]
     findings = []
     if version > SCHEMA_VERSION:
         findings.append(
@@ -197,7 +216,7 @@ def _inspect(path: Path) -> list[Finding]:
                 "integrity",
                 False,
                 f"{path} is damaged: {_first_errors(integrity)}",
-                "restore it from a backup (README, 'Your data')",
+                RESTORE_HINT,
             )
         )
     else:
@@ -211,10 +230,16 @@ def _first_errors(integrity: list[str]) -> str:
     return "; ".join(x for x in lines if x)[:300]
 
 
-def _fix(message: str) -> str:
-    """The store's own messages end with what to do; repeated as the fix."""
-    _, _, advice = message.rpartition("; ")
-    return advice or "see the README, 'Your data'"
+def split_advice(message: str) -> tuple[str, str]:
+    """The store's and the settings' messages end with what to do after the last "; ":
+    (what is wrong, what to do), each said once."""
+    detail, _, advice = message.rpartition("; ")
+    return (detail, advice) if detail else (message, "")
+
+
+def store_finding(exc: StoreError) -> Finding:
+    detail, fix = split_advice(str(exc))
+    return Finding("database", False, detail, fix or "see the README, 'Your data'")
 
 
 def check_growth(settings: Settings) -> Finding:

@@ -168,10 +168,28 @@ def seats_for(bosses: int, people: int, level: str) -> list[tuple[str, str]]:
     return seats
 
 
+# simcord keeps a page the browser left for ten minutes and serves at most 16: reloading
+# the page often then shows "Unavailable channel" until old pages expire. An open page
+# asks for news twice a second (a hidden tab at least once a minute), so a page silent
+# for 90 seconds is gone and can be released.
+PAGE_LEASE_SECONDS = 90.0
+
+
+def release_pages_sooner(preview: Any, lease: float = PAGE_LEASE_SECONDS) -> None:
+    """Release pages the browser stopped asking for after `lease` seconds, not ten
+    minutes (a simcord 3.2.1 knob, set on this preview only)."""
+    preview._PAGE_LEASE_SECONDS = lease
+
+
 async def keep_current(server: OfflineServer, preview: Any, tick: float = 0.25) -> None:
     """Republish the page whenever the bot has sent or edited something on its own (a
     computer player's move, a reminder, a timeout), so open pages stay current. The
-    offline clock follows the wall clock by itself: simcord fires the bot's timers then."""
+    offline clock follows the wall clock by itself: simcord fires the bot's timers then.
+
+    Not `preview.refresh()`: that is a simcord operation held across awaits, and a click
+    from the page arriving meanwhile is answered with an error the page shows as "Action
+    outcome uncertain" for good. Republishing is synchronous, so no click can land inside
+    it, and clicks in flight are left alone (the click's own answer republishes)."""
     env = server.env
     shown = len(env.http_requests)
     while True:
@@ -179,5 +197,14 @@ async def keep_current(server: OfflineServer, preview: Any, tick: float = 0.25) 
         if len(env.http_requests) == shown or env._operation_task is not None:
             continue  # nothing new, or a click from the page is being handled
         shown = len(env.http_requests)
-        with contextlib.suppress(simcord.SetupError):
-            await preview.refresh()
+        republish(preview)
+
+
+def republish(preview: Any) -> None:
+    """Publish every open page of the preview again, now (simcord 3.2.1 internals, as
+    `Preview.refresh` does them, without waiting for the bot to settle)."""
+    with contextlib.suppress(simcord.SetupError):
+        preview._advance_presentation_time()
+        for page in tuple(preview._pages.values()):
+            if page.id in preview._pages:  # a publish prunes pages whose lease ran out
+                preview._publish(page, reason="refresh")

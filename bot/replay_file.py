@@ -6,6 +6,10 @@ disagrees: the log with its digest (edited after export), a decision the rules r
 or a replay that ends anywhere but the recorded final state. The digests are plain
 SHA-256, not a signature: they catch edits and mistakes, and the replay proves that the
 recorded result is what the logged decisions produce.
+
+A file is untrusted input: its size, its nesting and its setup are checked against the
+engine's own limits before anything is replayed, so a crafted file is refused with a
+reason rather than exhausting memory or failing inside the engine.
 """
 
 from __future__ import annotations
@@ -19,11 +23,17 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.store.restore import dump_setup, load_setup
-from engine import IllegalDecision, MatchState, Setup, replay
+from engine import IllegalDecision, MatchState, Setup, new_match, replay
+from engine.limits import MARKS_CHOICES, MAX_ROUND_LIMIT
 
 FORMAT = "chicago-1927-replay"
 VERSION = 1
 SUFFIX = ".chicago.json"
+# A long match's file is well under 1 MB; the cap keeps a wrong or hostile file from
+# filling memory before it is refused.
+MAX_BYTES = 8 * 1024 * 1024
+# The format nests four levels deep; anything much deeper is not a replay file.
+MAX_DEPTH = 8
 
 
 class ReplayRefused(ValueError):
@@ -90,12 +100,55 @@ def export(
     return json.dumps(document, indent=1, ensure_ascii=False).encode() + b"\n"
 
 
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in a parsed document (without recursion)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if not isinstance(item, dict | list):
+            continue
+        deepest = max(deepest, depth)
+        if depth <= MAX_DEPTH:
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def check_setup(setup: Setup) -> None:
+    """Refuse a setup the engine would not deal (bosses, names, characters, options),
+    by dealing it as a new match would."""
+    options = setup.options
+    if options.marks_to_win not in MARKS_CHOICES:
+        raise ReplayRefused(f"the replay file's setup asks {options.marks_to_win} marks to win")
+    if options.round_limit is not None and not 1 <= options.round_limit <= MAX_ROUND_LIMIT:
+        raise ReplayRefused(f"the replay file's setup has a round limit of {options.round_limit}")
+    try:
+        new_match(
+            len(setup.players),
+            setup.seed,
+            options,
+            setup.players,
+            setup.police,
+            setup.characters,
+            setup.shuffle_seats,
+        )
+    except ValueError as exc:
+        raise ReplayRefused(f"the replay file's setup is not a match: {exc}") from None
+
+
 def load(data: bytes | str) -> Replay:
     """Read, replay and verify a replay file; raises ReplayRefused with the reason."""
+    if len(data) > MAX_BYTES:
+        raise ReplayRefused(f"the file is larger than {MAX_BYTES // 2**20} MB: not a replay file")
     try:
         document = json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except RecursionError:
+        raise ReplayRefused("not a Chicago 1927 replay file: it nests too deeply") from None
+    except (UnicodeDecodeError, ValueError) as exc:
         raise ReplayRefused(f"not a Chicago 1927 replay file: it is not JSON ({exc})") from None
+    if _depth(document) > MAX_DEPTH:
+        raise ReplayRefused("not a Chicago 1927 replay file: it nests too deeply")
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ReplayRefused("not a Chicago 1927 replay file: its format is not " + FORMAT)
     if document.get("version") != VERSION:
@@ -120,7 +173,12 @@ def load(data: bytes | str) -> Replay:
     try:
         setup = load_setup(json.dumps(setup_json))
     except ValidationError as exc:
-        raise ReplayRefused(f"the replay file's setup cannot be read: {exc}") from None
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "setup"
+        raise ReplayRefused(
+            f"the replay file's setup cannot be read: {where}: {first['msg']}"
+        ) from None
+    check_setup(setup)
     decisions = [(int(seat), str(decision)) for seat, decision in log]
     try:
         state, _ = replay(setup, decisions)
@@ -128,6 +186,11 @@ def load(data: bytes | str) -> Replay:
         raise ReplayRefused(
             f"the replay file's log does not replay: {exc} (tampered with, or recorded by "
             "an engine with other rules)"
+        ) from None
+    except Exception as exc:  # the checks above should leave nothing for this
+        raise ReplayRefused(
+            f"the replay file's log does not replay ({type(exc).__name__}): tampered with, "
+            "or recorded by an engine with other rules"
         ) from None
     if digests.get("final_state") != state_digest(state):
         raise ReplayRefused(

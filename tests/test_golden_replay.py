@@ -1,14 +1,13 @@
 """Golden replay: a stored seed and decision log must produce the stored event transcript.
 
 Any change to the rules' outcomes or to the generator shows up here. When a change is
-intended, regenerate with `UPDATE_GOLDEN=1 pytest tests/test_golden_replay.py` and read
-the diff of the transcript before committing it.
+intended, regenerate with `python -m tests.update_golden` and read the diff of the
+transcript before committing it.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from engine import MatchOptions, PlayerSpec, new_match, replay
@@ -17,7 +16,7 @@ from engine.random_play import play_random
 GOLDEN = Path(__file__).parent / "golden" / "transcript_seed1931.json"
 
 
-def _make() -> dict[str, object]:
+def make_transcript() -> dict[str, object]:
     state = new_match(
         3,
         seed=1931,
@@ -36,9 +35,6 @@ def _make() -> dict[str, object]:
 
 
 def test_stored_log_replays_to_the_stored_transcript() -> None:
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(json.dumps(_make(), indent=0) + "\n")
     golden = json.loads(GOLDEN.read_text())
     setup_state = new_match(
         3, seed=1931, players=[PlayerSpec("Ada"), PlayerSpec("Bix"), PlayerSpec("Cy")]

@@ -1,7 +1,8 @@
 """The `chicago-bot` command line: one parser, one module per subcommand.
 
 Each subcommand lives in its own module under `bot.cli`; those modules keep their
-heavy imports inside `run`, so `--help` stays instant.
+heavy imports inside `run`. Only the subcommand named on the command line is imported
+(and nothing of the engine for `--help` or `--version`), so start-up stays instant.
 """
 
 from __future__ import annotations
@@ -12,19 +13,9 @@ import importlib
 import math
 import os
 import sys
-from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
-
-from engine.limits import (
-    BOSS_COUNTS,
-    DEFAULT_BOSSES,
-    MARKS_CHOICES,
-    MAX_BOSSES,
-    MIN_BOSSES,
-    STANDARD_MARKS,
-)
+from typing import Any, Literal, NoReturn
 
 PROG = "chicago-bot"
 DISTRIBUTION = "chicago-1927"
@@ -68,43 +59,95 @@ def add_env_file_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def seconds(text: str, most: float = 3600.0) -> float:
-    """An argparse type: a number of seconds from 0 to an hour (no inf, no nan)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or not 0 <= value <= most:
-        raise argparse.ArgumentTypeError(f"{text} is not between 0 and {most:g} seconds")
-    return value
+def seconds_up_to(most: float) -> Callable[[str], float]:
+    """An argparse type: a number of seconds from 0 to `most` (no inf, no nan); the
+    range is said once, in the one message every out-of-range value gets."""
+
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not math.isfinite(value) or not 0 <= value <= most:
+            raise argparse.ArgumentTypeError(f"{text} is not between 0 and {most:g} seconds")
+        return value
+
+    return seconds
+
+
+seconds = seconds_up_to(3600.0)
 
 
 def package_version() -> str:
-    """The installed release, from the package metadata (one place: pyproject.toml)."""
+    """The installed release, from the package metadata (one place: pyproject.toml).
+
+    Read straight from the first `chicago_1927-*.dist-info` on the path, as
+    importlib.metadata would find it, without importing it (a third of `--version`'s
+    start-up)."""
+    prefix = DISTRIBUTION.replace("-", "_") + "-"
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith(prefix) and name.endswith(".dist-info"):
+                found = _metadata_version(Path(entry or ".", name, "METADATA"))
+                if found:
+                    return found
+    return "unknown (not installed)"
+
+
+def _metadata_version(path: Path) -> str | None:
+    """The `Version:` header of a METADATA file (the headers end at the first blank line)."""
     try:
-        return version(DISTRIBUTION)
-    except PackageNotFoundError:
-        return "unknown (not installed)"
+        with path.open(encoding="utf-8") as metadata:
+            for line in metadata:
+                if not line.strip():
+                    break
+                if line.startswith("Version:"):
+                    return line.partition(":")[2].strip()
+    except OSError:
+        return None
+    return None
+
+
+class _VersionAction(argparse.Action):
+    """`--version`, reading the package metadata only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the release and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(f"{PROG} {package_version()}")
+        parser.exit()
 
 
 def add_bosses_option(
     parser: argparse.ArgumentParser,
-    default: int | None = DEFAULT_BOSSES,
-    help_text: str = f"number of bosses (default {DEFAULT_BOSSES})",
+    default: int | Literal["engine"] | None = "engine",
+    help_text: str | None = None,
 ) -> None:
-    """`--bosses`, within the engine's limits, for every command that plays matches."""
+    """`--bosses`, within the engine's limits, for every command that plays matches
+    (`default` "engine": the engine's default count)."""
+    from engine.limits import BOSS_COUNTS, DEFAULT_BOSSES, MAX_BOSSES, MIN_BOSSES
+
+    if default == "engine":
+        default = DEFAULT_BOSSES
     parser.add_argument(
         "--bosses",
         type=int,
         choices=BOSS_COUNTS,
         default=default,
         metavar=f"{MIN_BOSSES}..{MAX_BOSSES}",
-        help=help_text,
+        help=help_text or f"number of bosses (default {DEFAULT_BOSSES})",
     )
 
 
 def add_match_options(parser: argparse.ArgumentParser) -> None:
     """The match options of RULES.md's shorter-evening variants: marks to win, round limit."""
+    from engine.limits import MARKS_CHOICES, STANDARD_MARKS
+
     parser.add_argument(
         "--marks",
         type=int,
@@ -128,7 +171,11 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("demo", "bot.cli.demo", "play an all-computer match offline, narrated turn by turn"),
     ("simulate", "bot.cli.simulate", "play many seeded matches and print statistics"),
     ("render", "bot.cli.render", "draw the board picture of a seeded match to a PNG file"),
-    ("bench", "bot.cli.bench", "measure speed: engine, render, computer players or the store"),
+    (
+        "bench",
+        "bot.cli.bench",
+        "measure speed: engine, render, ai, store, replay, bot or load (figures, printed)",
+    ),
     ("doctor", "bot.cli.doctor", "check settings, token, database and assets; say how to fix"),
     ("backup", "bot.cli.backup", "copy the match database safely, even while the bot runs"),
     ("prune", "bot.cli.prune", "remove old finished matches, keeping their results"),
@@ -138,28 +185,49 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand named on the command line: the first word that is not an option
+    (the top level's options take no values)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in {name for name, _, _ in SUBCOMMANDS} else None
+    return None
+
+
+def build_parser(only: str | bool | None = True) -> argparse.ArgumentParser:
+    """The whole parser (`only=True`), or one whose subcommands are all listed but only
+    `only` has its options: the modules of the others are not imported."""
     parser = OneLineParser(
         prog=PROG,
         description="Chicago 1927 — a gangland board game for Discord, with offline tools.",
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {package_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     # Not `required=True`: argparse would then answer "--bogus" with "required: COMMAND".
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=OneLineParser
     )
     for name, module_name, help_text in SUBCOMMANDS:
-        module = importlib.import_module(module_name)
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(sub)
-        sub.set_defaults(module=module)
+        if only is True or only == name:
+            module = importlib.import_module(module_name)
+            module.add_arguments(sub)
+            sub.set_defaults(module=module)
     return parser
+
+
+def one_line(text: str, limit: int = 2000) -> str:
+    """`text` made safe for one terminal line: line breaks become spaces, other control
+    characters (escape codes) become '?', and it is cut at `limit` characters. Messages
+    can quote a file's content, which must not move the cursor or clear the screen."""
+    flat = " ".join(text.split("\n"))
+    clean = "".join(c if c.isprintable() else "?" for c in flat)
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
 
 
 def _report(command: str, message: str) -> None:
     """One line on stderr, in argparse's "prog: error: ..." form."""
     prog = f"{PROG} {command}" if command else PROG
-    print(f"{prog}: error: {message}", file=sys.stderr)
+    print(f"{prog}: error: {one_line(message)}", file=sys.stderr)
 
 
 def _flush_stdout(command: str) -> bool:
@@ -182,6 +250,7 @@ def _flush_stdout(command: str) -> bool:
 def _run(args: argparse.Namespace) -> int:
     """Run a subcommand; whatever goes wrong ends as one line and an exit code."""
     from bot.cli.output import CommandError
+    from bot.settings import SettingsFileError
 
     command: str = args.command
     try:
@@ -189,6 +258,9 @@ def _run(args: argparse.Namespace) -> int:
     except CommandError as exc:
         _report(command, str(exc))
         return exc.code
+    except SettingsFileError as exc:
+        _report(command, str(exc))
+        return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
@@ -205,9 +277,10 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(chosen_command(words))
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
     except SystemExit:
         if not _flush_stdout(""):
             raise SystemExit(1) from None

@@ -6,7 +6,6 @@ described in the README ("Your data").
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 
@@ -21,29 +20,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.cli.output import CommandError
     from bot.settings import load_settings
     from bot.store import StoreError, backup_database
 
     source: Path = args.db if args.db is not None else load_settings().db
     dest: Path = args.path
-    if not source.is_file():
-        print(f"chicago-bot backup: database {source} does not exist (check --db or CHICAGO_DB)",
-              file=sys.stderr)  # fmt: skip
-        return 2
+    check_database_path(source)
+    if dest.is_dir():
+        raise CommandError(f"{dest} is a directory; name the file to write the copy to", 2)
     if dest.exists():
-        print(f"chicago-bot backup: {dest} already exists; choose another name or remove it",
-              file=sys.stderr)  # fmt: skip
-        return 2
+        raise CommandError(f"{dest} already exists; choose another name or remove it", 2)
     if not dest.parent.is_dir():
-        print(f"chicago-bot backup: directory {dest.parent} does not exist", file=sys.stderr)
-        return 2
+        raise CommandError(f"directory {dest.parent} does not exist", 2)
     try:
         backup_database(source, dest)
     except StoreError as exc:
-        print(f"chicago-bot backup: {exc}", file=sys.stderr)
-        return 1
+        raise CommandError(str(exc), 1) from None
     except OSError as exc:
-        print(f"chicago-bot backup: cannot write {dest}: {exc.strerror}", file=sys.stderr)
-        return 1
+        raise CommandError(f"cannot write {dest}: {exc.strerror}", 1) from None
     print(f"backed up {source} to {dest} ({dest.stat().st_size / 1024:.0f} KB)")
     return 0
+
+
+def check_database_path(path: Path) -> None:
+    """The database `backup` and `prune` work on must be an existing file (exit 2)."""
+    from bot.cli.output import CommandError
+
+    if path.is_dir():
+        raise CommandError(
+            f"database {path} is a directory; name the database file (--db or CHICAGO_DB)", 2
+        )
+    if not path.exists():
+        raise CommandError(f"database {path} does not exist (check --db or CHICAGO_DB)", 2)
+    if not path.is_file():
+        raise CommandError(f"database {path} is not a regular file", 2)

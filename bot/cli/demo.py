@@ -13,7 +13,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.cli import add_bosses_option, add_match_options, seconds
-from bot.cli.output import path_text, prepare_folder, remove_files, write_file
+from bot.cli.output import (
+    check_output_file,
+    path_text,
+    prepare_folder,
+    remove_files,
+    write_file,
+)
 from bot.narration import narrate, standings
 from bot.session import MatchSession
 from engine import MatchOptions, MatchState, PlayerSpec, new_match
@@ -45,6 +51,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--level", choices=LEVELS, default="normal", help="computer level (default normal)"
     )
     add_match_options(parser)
+    parser.add_argument(
+        "--save",
+        type=path_text,
+        default=None,
+        metavar="FILE",
+        help="also write the match as a replay file (.chicago.json) for `chicago-bot replay`",
+    )
     parser.add_argument(
         "--delay",
         type=seconds,
@@ -91,8 +104,10 @@ def play_demo(
     renderer: Renderer | None = None,
     write: Write = print,
     delay: float = 0.0,
+    save: Path | None = None,
 ) -> MatchState:
-    """Play and tell one all-computer match; returns the finished state."""
+    """Play and tell one all-computer match; returns the finished state. `save`: where
+    to write its replay file."""
     players = [PlayerSpec(name, level) for name in BOSS_NAMES[:bosses]]
     setup = new_match(bosses, seed, options, players, PlayerSpec(POLICE_NAME, level)).setup
     session, _ = MatchSession.new(setup, autoplay=False)
@@ -146,6 +161,11 @@ def play_demo(
     write("Final standings")
     for line in standings(state):
         write("  " + line)
+    if save is not None:
+        from bot.replay_file import export
+
+        write_file(save, export(setup, [(a.seat, a.decision) for a in session.log]))
+        write(f"replay file written to {save} (`chicago-bot replay {save}` verifies it)")
     if out is not None:
         if renderer is None:
             write(f"(no board pictures: the board renderer is not available here; {out} is empty)")
@@ -162,6 +182,8 @@ def frame_files(folder: Path) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.save is not None:
+        check_output_file(args.save)
     renderer = None
     if args.out is not None:
         prepare_folder(args.out)
@@ -176,5 +198,15 @@ def run(args: argparse.Namespace) -> int:
     def write(line: str) -> None:
         print(line, flush=args.delay > 0)
 
-    play_demo(args.seed, args.bosses, args.level, options, args.out, renderer, write, args.delay)
+    play_demo(
+        args.seed,
+        args.bosses,
+        args.level,
+        options,
+        args.out,
+        renderer,
+        write,
+        args.delay,
+        args.save,
+    )
     return 0

@@ -1,7 +1,7 @@
 """`chicago-bot doctor`: check the settings, the token's shape, the database, the
 bundled assets and print the versions; each problem with its fix in one line, and a
-non-zero exit code if there is any. `--alive` is the container health check: is the
-running bot connected (its heartbeat file fresh)?
+exit code of 2 (something to fix before `run`) if there is any. `--alive` is the
+container health check: is the running bot connected (its heartbeat file fresh)?
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from bot.cli import add_env_file_option
+from bot.cli.exit_codes import MUST_FIX
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     problems = [f for f in findings if not f.ok]
     if problems:
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found.")
-        return 1
+        return MUST_FIX
     print("All good: `chicago-bot run` should start.")
     return 0
 

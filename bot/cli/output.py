@@ -83,6 +83,9 @@ def write_file(path: Path, data: bytes) -> None:
             return
         fd, scratch = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
         try:
+            # mkstemp makes the file private (0600); a file the user asked for gets the
+            # mode any new file of theirs gets (0644 under the usual umask 022).
+            os.fchmod(fd, 0o666 & ~current_umask())
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
             os.replace(scratch, path)
@@ -92,6 +95,13 @@ def write_file(path: Path, data: bytes) -> None:
             raise
     except OSError as exc:
         raise CommandError(f"cannot write {path}: {reason(exc)}") from None
+
+
+def current_umask() -> int:
+    """The process's umask; reading it means setting it, so it is set straight back."""
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
 
 
 def remove_files(paths: Iterable[Path]) -> int:

@@ -13,11 +13,12 @@ import asyncio
 import contextlib
 import random
 import signal
+import socket
 import tempfile
 from pathlib import Path
 
-from bot.cli import add_bosses_option, positive_int, seconds
-from bot.cli.output import CommandError
+from bot.cli import add_bosses_option, positive_int, seconds_up_to
+from bot.cli.output import CommandError, reason
 from bot.preview_extra import INSTALL_PREVIEW, PREVIEW_MODULES, missing
 
 LENGTHS = ("standard", "short", "rounds")
@@ -58,13 +59,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rounds", type=positive_int, default=12, metavar="N",
         help="with --length rounds: the final count after N rounds (default 12)",
     )  # fmt: skip
+    from bot.settings import MAX_COMPUTER_DELAY, MAX_TURN_TIMER, MIN_TURN_TIMER
+
     parser.add_argument(
         "--timer", type=positive_int, default=300, metavar="SECONDS",
-        help="seconds per decision before the safe choice is made, 30-86400 (default 300)",
+        help=f"seconds per decision before the safe choice is made, {MIN_TURN_TIMER}-"
+        f"{MAX_TURN_TIMER} (default 300)",
     )  # fmt: skip
     parser.add_argument(
-        "--computer-delay", type=seconds, default=1.5, metavar="SECONDS",
-        help="pause before computer players' moves are shown (default 1.5)",
+        "--computer-delay", type=seconds_up_to(MAX_COMPUTER_DELAY), default=1.5,
+        metavar="SECONDS",
+        help=f"pause before computer players' moves are shown, 0-{MAX_COMPUTER_DELAY:g} "
+        "(default 1.5)",
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=None, help="match seed (default: random)")
     parser.add_argument(
@@ -78,16 +84,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def check(args: argparse.Namespace) -> None:
+    """Every option a person must correct is told in one line before anything starts."""
+    from bot.settings import MAX_TURN_TIMER, MIN_TURN_TIMER
+
     if len(args.players) > args.bosses + 1:
         raise CommandError(
             f"{len(args.players)} players, but the table has {args.bosses + 1} seats", 2
         )
-    if not 30 <= args.timer <= 86_400:
-        raise CommandError("--timer must be between 30 and 86400 seconds", 2)
-    if args.computer_delay > 30:
-        raise CommandError("--computer-delay must be at most 30 seconds", 2)
-    if args.port is not None and not 0 < args.port < 65_536:
+    if not MIN_TURN_TIMER <= args.timer <= MAX_TURN_TIMER:
+        raise CommandError(
+            f"--timer must be between {MIN_TURN_TIMER} and {MAX_TURN_TIMER} seconds", 2
+        )
+    if args.port is not None:
+        check_port(args.port)
+    if args.db is not None:
+        check_database(args.db)
+
+
+def check_port(port: int) -> None:
+    """The port must be one this process can listen on, on 127.0.0.1."""
+    if not 0 < port < 65_536:
         raise CommandError("--port must be between 1 and 65535", 2)
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as exc:
+            raise CommandError(f"--port {port}: cannot listen there ({reason(exc)})", 2) from None
+
+
+def check_database(db: Path) -> None:
+    """A --db the bot could not use: a missing folder, a file that is not SQLite."""
+    from bot.store import StoreError
+    from bot.store.diagnose import check_file
+
+    try:
+        check_file(db)
+    except StoreError as exc:
+        raise CommandError(str(exc), 2) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -97,13 +130,22 @@ def run(args: argparse.Namespace) -> int:
         return 1
     check(args)
     if args.db is not None:
-        return asyncio.run(serve(args, args.db))
+        from bot.store import StoreError
+        from bot.store.instance_lock import InstanceLock
+
+        try:
+            with InstanceLock(args.db, "chicago-bot preview"):
+                return asyncio.run(serve(args, args.db))
+        except StoreError as exc:  # another bot has it, or SQLite refused it
+            raise CommandError(str(exc), 2) from None
     with tempfile.TemporaryDirectory(prefix="chicago-preview-") as folder:
         return asyncio.run(serve(args, Path(folder) / "preview.db"))
 
 
 async def serve(args: argparse.Namespace, db: Path) -> int:
-    from bot.preview import OfflineServer, keep_current, seats_for
+    import simcord
+
+    from bot.preview import OfflineServer, keep_current, release_pages_sooner, seats_for
 
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     server = OfflineServer(
@@ -120,7 +162,12 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
         preview = server.env.preview(
             server.channel, viewers=viewers, layout="channel", port=args.port
         )
-        async with preview:
+        release_pages_sooner(preview)
+        async with contextlib.AsyncExitStack() as entered:
+            try:
+                await entered.enter_async_context(preview)
+            except simcord.SetupError as exc:  # the port was taken since it was checked
+                raise CommandError(f"--port {args.port}: {exc}", 2) from None
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(signum, lambda: asyncio.ensure_future(preview.close()))
@@ -134,6 +181,11 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
                     else ""
                 )
                 + "Ctrl-C (or More > End preview session) ends it.",
+                flush=True,
+            )
+            print(
+                "  After many reloads in a row the page may say 'Unavailable channel': "
+                "wait a minute and reload (pages left behind are released after 90 s).",
                 flush=True,
             )
             keeper = asyncio.create_task(keep_current(server, preview), name="chicago-preview")

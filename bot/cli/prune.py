@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 from pathlib import Path
 
 
@@ -38,14 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from datetime import timedelta
 
+    from bot.cli.backup import check_database_path
+    from bot.cli.output import CommandError
     from bot.settings import load_settings
     from bot.store import PruneReport, SqliteStore, StoreError
 
     path: Path = args.db if args.db is not None else load_settings().db
-    if not path.is_file():
-        print(f"chicago-bot prune: database {path} does not exist (check --db or CHICAGO_DB)",
-              file=sys.stderr)  # fmt: skip
-        return 2
+    check_database_path(path)
 
     async def prune() -> PruneReport:
         async with SqliteStore(path, backup_before_migrating=True) as store:
@@ -54,8 +52,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = asyncio.run(prune())
     except StoreError as exc:
-        print(f"chicago-bot prune: {exc}", file=sys.stderr)
-        return 1
+        raise CommandError(str(exc), 1) from None
     print(
         f"removed {report.matches} finished match(es) and {report.decisions} logged "
         f"decision(s) from {path}; {report.kept_results} result(s) kept for history"

@@ -6,7 +6,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bot.cli.output import CommandError, check_output_file, path_text, prepare_folder, write_file
+from bot.cli import one_line
+from bot.cli.output import (
+    CommandError,
+    check_output_file,
+    path_text,
+    prepare_folder,
+    reason,
+    write_file,
+)
 from bot.narration import ENDINGS, FINAL_COUNT, money
 
 
@@ -28,6 +36,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def read_replay_file(path: Path) -> bytes:
+    """The file's bytes, at most the cap and one more (so /dev/zero is refused, not read
+    until memory runs out); a path that is not a file is bad input (exit 2)."""
+    from bot.replay_file import MAX_BYTES
+
+    if path.is_dir():
+        raise CommandError(f"{path} is a directory; name a replay file (.chicago.json)", 2)
+    try:
+        with path.open("rb") as file:
+            return file.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise CommandError(f"{path} does not exist", 2) from None
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {reason(exc)}", 2) from None
+
+
+def shown_name(name: str) -> str:
+    """A name from the file, safe and short enough for one terminal line."""
+    return one_line(name, limit=40)
+
+
 def run(args: argparse.Namespace) -> int:
     out: Path | None = args.out
     as_gif = out is not None and out.suffix.lower() == ".gif"
@@ -36,28 +65,26 @@ def run(args: argparse.Namespace) -> int:
     from bot.render import animation
     from bot.replay_file import ReplayRefused, load
 
-    try:
-        data = Path(args.file).read_bytes()
-    except FileNotFoundError:
-        raise CommandError(f"{args.file} does not exist", 2) from None
+    data = read_replay_file(Path(args.file))
     try:
         replay = load(data)
     except ReplayRefused as exc:
         raise CommandError(f"{args.file} refused: {exc}", 1) from None
     state = replay.state
-    title = f"match {replay.match['id']}" if "id" in replay.match else "the match"
+    match_id = replay.match.get("id")
+    title = f"match {match_id}" if type(match_id) is int and match_id >= 0 else "the match"
     print(
-        f"{args.file}: {title}, seed {replay.setup.seed}, {len(state.sides) - 1} bosses + "
-        f"police, {state.seq} decisions, {state.round} rounds"
+        f"{one_line(str(args.file))}: {title}, seed {replay.setup.seed}, "
+        f"{len(state.sides) - 1} bosses + police, {state.seq} decisions, {state.round} rounds"
     )
     print("verified: the log replays to the final state recorded in the file")
     result = state.result
     if result is not None:
-        print(f"winner: {state.sides[result.winner].name}, {ENDINGS[result.reason]}")
+        print(f"winner: {shown_name(state.sides[result.winner].name)}, {ENDINGS[result.reason]}")
         for rank, seat in enumerate(result.ranking, start=1):
             score = result.scores[seat]
             shown = "eliminated" if score is None else f"{FINAL_COUNT} {money(score)}"
-            print(f"  {rank}. {state.sides[seat].name:<24} {shown}")
+            print(f"  {rank}. {shown_name(state.sides[seat].name):<24} {shown}")
     if out is None:
         return 0
     views = animation.turn_views(replay.setup, replay.decisions)

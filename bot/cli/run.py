@@ -1,9 +1,11 @@
 """`chicago-bot run`: connect the bot to Discord and play matches until stopped (SIGTERM
 or Ctrl-C stops it gracefully, with exit code 0).
 
-Settings come from the environment and `.env` (see `.env.example`). Problems a person
-can fix — no token, a token Discord refuses, an unusable database — end with one line
-saying what to do and a non-zero exit code, never a traceback, and never the token.
+Settings come from the environment and `.env` (see `.env.example`). Everything a person
+must fix — no token, a token of the wrong shape or one Discord refuses, an unusable
+database or one another bot is using — is checked before connecting where it can be and
+ends with one line saying what to do and exit code 2 (`bot.cli.exit_codes`), never a
+traceback, and never the token. Failures that may pass (the network) exit with 1.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import argparse
 import sys
 
 from bot.cli import add_env_file_option
+from bot.cli.exit_codes import FAILED, MUST_FIX, OK
 
 PROG = "chicago-bot run"
 NO_TOKEN = (
@@ -38,9 +41,11 @@ def run(args: argparse.Namespace) -> int:
 
     from bot.discord_app import create_bot
     from bot.discord_app.shutdown import install_signal_handlers, stopped
+    from bot.doctor import token_problem
     from bot.logs import setup_logging
     from bot.settings import load_settings
     from bot.store import StoreError
+    from bot.store.instance_lock import InstanceLock
 
     try:
         settings = load_settings(args.env_file)
@@ -49,38 +54,49 @@ def run(args: argparse.Namespace) -> int:
             f"{'.'.join(str(p) for p in e['loc']) or 'settings'}: {e['msg']}" for e in exc.errors()
         )
         print(f"{PROG}: invalid settings: {problems}", file=sys.stderr)
-        return 2
-    token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
-    if not token:
+        return MUST_FIX
+    raw = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    if not raw.strip():
         print(NO_TOKEN, file=sys.stderr)
-        return 2
+        return MUST_FIX
+    problem = token_problem(raw)
+    if problem is not None:
+        found, fix = problem
+        print(f"{PROG}: {found}; {fix} (`chicago-bot doctor` checks it)", file=sys.stderr)
+        return MUST_FIX
+    token = raw
     handler = setup_logging(settings.log_level, settings.log_format, secrets=(token,))
     handler.addFilter(lambda r: "voice" not in r.getMessage())
     bot = create_bot(settings)
+    opened = False
 
     async def main() -> None:
+        nonlocal opened
         # SIGTERM/SIGINT: finish the decisions in flight, commit, close, return (exit 0).
         install_signal_handlers(bot)
         async with bot:
             await bot.store.open()  # a database problem is told before connecting
+            opened = True
             await bot.start(token)
             await stopped(bot)
 
     try:
-        asyncio.run(main())
+        # Held for the bot's whole life: a second bot on this database is refused.
+        with InstanceLock(settings.db, "chicago-bot run"):
+            asyncio.run(main())
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
-        return 1
+        return MUST_FIX
     except discord.PrivilegedIntentsRequired:
         print(f"{PROG}: Discord refused the bot's intents; see the README.", file=sys.stderr)
-        return 1
+        return MUST_FIX
     except StoreError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
-        return 1
+        return FAILED if opened else MUST_FIX
     except (discord.GatewayNotFound, discord.ConnectionClosed, OSError) as exc:
         print(
             f"{PROG}: cannot reach Discord ({type(exc).__name__}); check the network.",
             file=sys.stderr,
         )
-        return 1
-    return 0
+        return FAILED
+    return OK

@@ -5,12 +5,39 @@ file while the bot goes on writing (WAL readers never block the writer)."""
 from __future__ import annotations
 
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.store import diagnose
 from bot.store.interface import StoreError
+from bot.store.read_only import open_to_read
 
 DEFAULT_BUSY_TIMEOUT = 5.0
+# Pages copied per step: between steps the source is free for the bot's commits.
+PAGES_PER_STEP = 1024
+
+
+class _StillBusy(Exception):
+    """The source stayed locked past the busy timeout."""
+
+
+def _give_up_after(seconds: float) -> Callable[[int, int, int], None]:
+    """A backup progress callback that ends the copy once the source has been busy
+    for `seconds`: Python's online backup otherwise retries a lock without end."""
+    deadline: list[float | None] = [None]
+
+    def progress(status: int, remaining: int, total: int) -> None:
+        if status not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            deadline[0] = None
+            return
+        now = time.monotonic()
+        if deadline[0] is None:
+            deadline[0] = now + seconds
+        elif now >= deadline[0]:
+            raise _StillBusy
+
+    return progress
 
 
 def backup_database(source: Path, dest: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> None:
@@ -28,22 +55,34 @@ def backup_database(source: Path, dest: Path, busy_timeout: float = DEFAULT_BUSY
     partial = dest.with_name(dest.name + ".partial")
     partial.unlink(missing_ok=True)
     try:
-        src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True,
-                              timeout=busy_timeout)  # fmt: skip
+        problems = _copy(source, partial, busy_timeout)
+        if problems != ["ok"]:
+            raise diagnose.corrupt(source, "; ".join(map(str, problems[:3])))
+        partial.replace(dest)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _copy(source: Path, partial: Path, busy_timeout: float) -> list[str]:
+    """Copy `source` into the new file `partial`; SQLite's check of the copy."""
+    try:
+        src = open_to_read(source, busy_timeout)
         try:
             out = sqlite3.connect(partial)
             try:
-                src.backup(out)
+                src.backup(
+                    out,
+                    pages=PAGES_PER_STEP,
+                    progress=_give_up_after(busy_timeout),
+                    sleep=0.05,
+                )
                 out.execute("PRAGMA journal_mode = DELETE")
-                problems = [r[0] for r in out.execute("PRAGMA quick_check")]
+                return [str(r[0]) for r in out.execute("PRAGMA quick_check")]
             finally:
                 out.close()
         finally:
             src.close()
+    except _StillBusy:
+        raise diagnose.locked(source) from None
     except sqlite3.Error as exc:
-        partial.unlink(missing_ok=True)
         raise diagnose.describe(source, exc) from None
-    if problems != ["ok"]:
-        partial.unlink(missing_ok=True)
-        raise diagnose.corrupt(source, "; ".join(map(str, problems[:3])))
-    partial.replace(dest)

@@ -79,6 +79,13 @@ def corrupt(path: Path, detail: str) -> StoreError:
     return StoreError(f"database {path} is damaged: {detail}; {RESTORE_HINT}")
 
 
+def foreign(path: Path) -> StoreError:
+    return StoreError(
+        f"database {path} is an SQLite database of another program, not a Chicago 1927 "
+        "one; set CHICAGO_DB to another path"
+    )
+
+
 def not_writable(path: Path) -> StoreError:
     return StoreError(
         f"database {path} is not writable: the bot needs to write the file and create "
@@ -88,10 +95,21 @@ def not_writable(path: Path) -> StoreError:
 
 
 def locked(path: Path) -> StoreError:
+    """The database is busy past the timeout: say who has it open, when that shows."""
+    who = in_use_by(path)
     return StoreError(
-        f"database {path} is locked by another process (is another bot or tool using it?); "
+        f"database {path} is locked by another process{f' ({who})' if who else ''}; "
         "stop that process or try again"
     )
+
+
+def in_use_by(path: Path) -> str:
+    """The bot holding the database's lock, else the processes that have it open
+    (empty when none can be seen)."""
+    from bot.store.holders import processes_using
+    from bot.store.instance_lock import holder
+
+    return holder(path) or ", ".join(processes_using(path))
 
 
 def describe(path: Path, exc: sqlite3.Error) -> StoreError:

@@ -101,10 +101,7 @@ class SqliteDatabase:
                 "or point CHICAGO_DB at a backup made by this release"
             )
         if existed and version == 0 and await fetch_value(db, "SELECT count(*) FROM sqlite_schema"):
-            raise StoreError(
-                f"{self.path} is an SQLite database but not a Chicago 1927 one; "
-                "set CHICAGO_DB to another path"
-            )
+            raise diagnose.foreign(self.path)
         if not existed:
             # Must precede the first table; lets `prune` give freed pages back to the disk.
             await db.execute("PRAGMA auto_vacuum = INCREMENTAL")

@@ -12,7 +12,7 @@ from bot.cli import main
 from bot.discord_app import ChicagoBot, create_bot
 from tests.discord.harness import make_settings
 
-SECRET = "MTIz.secret-token.value"
+SECRET = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.secret-token-value"
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +40,7 @@ def test_a_refused_token_is_one_line_and_never_printed(
     monkeypatch.setattr(ChicagoBot, "start", refuse)
     monkeypatch.setenv("DISCORD_TOKEN", SECRET)
     monkeypatch.setenv("CHICAGO_DB", str(tmp_path / "c.db"))
-    assert main(["run"]) == 1
+    assert main(["run"]) == 2
     out = capsys.readouterr()
     assert "Discord refused the token" in out.err
     assert SECRET not in out.err + out.out
@@ -69,7 +69,80 @@ def test_an_unusable_database_is_one_line(
 ) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", SECRET)
     monkeypatch.setenv("CHICAGO_DB", str(tmp_path / "missing" / "dir" / "c.db"))
-    assert main(["run"]) == 1
+    assert main(["run"]) == 2
     out = capsys.readouterr()
     assert out.err.startswith("chicago-bot run: ") and "Traceback" not in out.err
     assert SECRET not in out.err + out.out
+
+
+def never_connect(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def connect(self: ChicagoBot, token: str, *, reconnect: bool = True) -> None:
+        raise AssertionError("the bot tried to connect")
+
+    monkeypatch.setattr(ChicagoBot, "start", connect)
+
+
+@pytest.mark.parametrize(
+    ("token", "said"),
+    [
+        (f"Bot {SECRET}", "starts with 'Bot '"),
+        ("abc", "does not look like a bot token"),
+        ("123456789012345678", "application id"),
+    ],
+)
+def test_a_token_of_the_wrong_shape_is_refused_before_connecting(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], token: str, said: str
+) -> None:
+    never_connect(monkeypatch)
+    monkeypatch.setenv("DISCORD_TOKEN", token)
+    assert main(["run"]) == 2
+    out = capsys.readouterr()
+    assert said in out.err and len(out.err.strip().splitlines()) == 1
+    assert token not in out.err + out.out
+
+
+def test_a_settings_file_that_is_not_utf8_names_the_byte(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    env = tmp_path / "latin1.env"
+    data = b"CHICAGO_LOG_LEVEL=INFO\nDISCORD_TOKEN=caf\xe9\n"
+    env.write_bytes(data)
+    assert main(["run", "--env-file", str(env)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chicago-bot run: error: ") and len(err.strip().splitlines()) == 1
+    assert str(env) in err and f"byte {data.index(0xE9)} (line 2) is 0xe9" in err
+
+
+def test_a_second_bot_on_the_same_database_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import subprocess
+    import sys
+
+    db = tmp_path / "c.db"
+    first = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from bot.store.instance_lock import "
+            "InstanceLock\nwith InstanceLock(Path(sys.argv[1]), 'chicago-bot run'):\n"
+            "    print('held', flush=True); sys.stdin.read()",
+            str(db),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    try:
+        assert first.stdout is not None and first.stdout.readline() == "held\n"
+        never_connect(monkeypatch)
+        monkeypatch.setenv("DISCORD_TOKEN", SECRET)
+        monkeypatch.setenv("CHICAGO_DB", str(db))
+        assert main(["run"]) == 2
+        err = capsys.readouterr().err
+        assert f"is in use by chicago-bot run (pid {first.pid})" in err
+        assert len(err.strip().splitlines()) == 1
+    finally:
+        first.communicate("")
+    assert first.returncode == 0

@@ -6,13 +6,16 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.cli import main
-from bot.store import SqliteStore, backup_database, load_state
+from bot.store import SqliteStore, StoreError, backup_database, load_state
 from tests.store.helpers import finish, play, start
 
 
@@ -43,8 +46,19 @@ async def test_backup_is_consistent_while_the_bot_writes(tmp_path: Path) -> None
     async with SqliteStore(db) as store:
         match_id, state = await start(store, 1, seed=5)
         rng = random.Random(5)
-        writing = asyncio.create_task(play(store, match_id, state, rng, 150))
-        await asyncio.sleep(0.05)
+        await play(store, match_id, state, rng, 75)
+        # The backup starts once the writer has committed again, and the writer goes
+        # on committing while the copy is made in its thread.
+        committed = asyncio.Event()
+        append = store.append_decisions
+
+        async def append_and_tell(*args: Any, **kwargs: Any) -> None:
+            await append(*args, **kwargs)
+            committed.set()
+
+        store.append_decisions = append_and_tell  # type: ignore[method-assign]
+        writing = asyncio.create_task(play(store, match_id, state, rng, 75))
+        await committed.wait()
         await asyncio.to_thread(backup_database, db, tmp_path / "copy.db")
         await writing
     copy = tmp_path / "copy.db"
@@ -56,7 +70,7 @@ async def test_backup_is_consistent_while_the_bot_writes(tmp_path: Path) -> None
     async with SqliteStore(copy) as restored:
         stored = await restored.load(match_id)
         seqs = [d.seq for d in stored.full_log]
-        assert seqs == list(range(len(seqs)))
+        assert seqs == list(range(len(seqs))) and 76 <= len(seqs) <= 150
         await load_state(restored, match_id)  # replays without a warning or an error
 
 
@@ -124,3 +138,77 @@ def test_prune_reports_a_missing_database(
 ) -> None:
     assert main(["prune", "--older-than", "1", "--db", str(tmp_path / "none.db")]) == 2
     assert "does not exist" in one_line_error(capsys)
+
+
+def test_backup_and_prune_on_a_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["backup", str(tmp_path / "copy.db"), "--db", str(tmp_path)]) == 2
+    assert "is a directory" in one_line_error(capsys)
+    assert main(["prune", "--older-than", "1", "--db", str(tmp_path)]) == 2
+    assert "is a directory" in one_line_error(capsys)
+
+
+def hold(db: Path, *statements: str) -> subprocess.Popen[str]:
+    """Another process with `db` open, having run `statements`, until told to stop."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys\n"
+            "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+            "for statement in sys.argv[2:]:\n"
+            "    db.execute(statement).fetchall()\n"
+            "print('holding', flush=True); sys.stdin.read()",
+            str(db),
+            *statements,
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
+    return holder
+
+
+@pytest.mark.parametrize(
+    "statements",
+    [
+        ("PRAGMA locking_mode = EXCLUSIVE", "BEGIN EXCLUSIVE", "SELECT * FROM results"),
+        ("PRAGMA journal_mode = DELETE", "BEGIN EXCLUSIVE", "DELETE FROM results"),
+    ],
+    ids=["exclusive-locking-mode", "exclusive-transaction"],
+)
+def test_backup_of_a_locked_database_gives_up(tmp_path: Path, statements: tuple[str, ...]) -> None:
+    db = tmp_path / "chicago.db"
+    asyncio.run(fill(db, matches=1))
+    holder = hold(db, *statements)
+    try:
+        with pytest.raises(StoreError, match="locked by another process"):
+            backup_database(db, tmp_path / "copy.db", busy_timeout=0.2)
+    finally:
+        holder.communicate("")
+    assert not (tmp_path / "copy.db").exists()
+    assert not (tmp_path / "copy.db.partial").exists()
+
+
+@pytest.mark.parametrize("writable_by_us", [True, False])
+def test_backup_of_a_read_only_database_leaves_nothing_beside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, writable_by_us: bool
+) -> None:
+    if not writable_by_us:  # as for anyone but root
+        monkeypatch.setattr("bot.store.read_only.may_write", lambda _path: False)
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = folder / "chicago.db"
+    asyncio.run(fill(db, matches=1))
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    raw.close()
+    db.chmod(0o444)
+    try:
+        backup_database(db, tmp_path / "copy.db")
+    finally:
+        db.chmod(0o644)
+    assert sorted(p.name for p in folder.iterdir()) == ["chicago.db"]
+    assert (tmp_path / "copy.db").stat().st_size > 0

@@ -21,6 +21,7 @@ async def test_concurrent_matches_lose_and_duplicate_nothing(store: SqliteStore)
         nonlocal refused
         state = matches[seed][1]
         rng = random.Random(seed)
+        pace = random.Random(-seed)  # how often this match lets the others go first
         while made[seed] < DECISIONS and state.result is None:
             record = step(state, rng, actor=str(seed))
             # Two clicks on the same button arrive together: exactly one is committed.
@@ -32,7 +33,8 @@ async def test_concurrent_matches_lose_and_duplicate_nothing(store: SqliteStore)
             assert sorted(type(o).__name__ for o in outcomes) == ["DuplicateDecision", "NoneType"]
             refused += sum(isinstance(o, DuplicateDecision) for o in outcomes)
             made[seed] += 1
-            await asyncio.sleep(random.random() / 1000)
+            for _ in range(pace.randrange(3)):
+                await asyncio.sleep(0)
 
     await asyncio.gather(*(drive(match_id, n) for n, (match_id, _) in enumerate(matches)))
     assert refused == sum(made) > MATCHES * (DECISIONS - 1)
