@@ -2,7 +2,7 @@
 
 The dice generator's seed and position and the order of both decks would let anyone
 predict the match, so they never leave the engine while it runs (like boardgame.io's
-playerView). `/chicago board`, banknotes and any export before the end read this view.
+playerView). The board picture and the look-ups read this view.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ class SideView:
     contacts: int
     credit: int
     computer: str | None
+    truce_through: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +60,17 @@ class PlayerView:
         return _ADAPTER.dump_json(self)
 
 
-def player_view(state: MatchState) -> PlayerView:
+def player_view(state: MatchState, seat: int | None = None) -> PlayerView:
+    """What `seat` may see of the match (None: a spectator). In this game every player
+    sees the same: cash, people, marks and holdings are public, and what is secret (the
+    dice generator, the order of both decks) is secret from everyone alike. The board
+    picture and the private look-ups read this view, never the state itself."""
+    del seat  # nothing in this game is one player's alone
     sides = [
         SideView(
             s.seat, s.name, s.character, s.is_police, s.cash, s.people, s.position, s.marks,
             s.powered, s.detained, s.eliminated, len(s.contacts), s.credit, s.computer,
+            s.truce_through,
         )
         for s in state.sides
     ]  # fmt: skip

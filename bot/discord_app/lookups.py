@@ -20,7 +20,7 @@ from bot.discord_app.replies import reply
 from bot.discord_app.running import RunningMatch
 from bot.narration import money, plural
 from bot.rulebook import Entry, Topic, load
-from engine import MatchState, Notes, bank_ledger, banknotes
+from engine import MatchState, Notes, bank_ledger, banknotes, player_view
 from engine.board import SPACES
 from engine.cards import MAX_CONTACTS_HELD
 from engine.characters import CHARACTERS
@@ -212,8 +212,10 @@ async def ledger_cmd(interaction: discord.Interaction) -> None:
 
 
 def hand_embed(state: MatchState, seat: int) -> discord.Embed:
-    """Your own side: character and power, Contacts, cash and notes, people, holdings."""
-    side = state.sides[seat]
+    """Your own side: character and power, Contacts, cash and notes, people, holdings,
+    as your view of the match shows them (`player_view`)."""
+    seen = player_view(state, seat)
+    side = seen.sides[seat]
     info = CHARACTERS[side.character]
     embed = discord.Embed(title=f"Your hand — {side.name}", colour=COLOUR)
     power = info.power
@@ -226,13 +228,13 @@ def hand_embed(state: MatchState, seat: int) -> discord.Embed:
     embed.add_field(name="People", value=plural(side.people, word))
     embed.add_field(name="Empire Marks", value=str(side.marks))
     if not side.is_police:
-        held = len(side.contacts)
+        held = side.contacts
         embed.add_field(
             name="Contacts",
             value=f"{held} of {MAX_CONTACTS_HELD} (no effect on play in this edition)",
         )
     held_spaces = [
-        f"{SPACES[i].name} ({SPACES[i].category})" for i, owner in enumerate(state.control)
+        f"{SPACES[i].name} ({SPACES[i].category})" for i, owner in enumerate(seen.control)
         if owner == seat
     ]  # fmt: skip
     embed.add_field(

@@ -13,7 +13,7 @@ from bot.narration import ENDINGS
 from bot.render.palette import side_colour
 from bot.render.recent import Recent, summarise
 from bot.render.vision import RGB
-from engine import MatchState
+from engine import MatchState, player_view
 from engine.characters import CHARACTERS
 from engine.events import Event
 
@@ -85,7 +85,9 @@ class BoardView:
 
 
 def snapshot(state: MatchState, events: Sequence[Event] = ()) -> BoardView:
-    """Copy out what the picture needs from the state and the recent events."""
+    """Copy out what the picture needs from what players may see (`player_view`) and
+    the recent events: the picture never reads the match's secrets."""
+    seen = player_view(state)
     sides = tuple(
         SideView(
             seat=side.seat,
@@ -101,35 +103,35 @@ def snapshot(state: MatchState, events: Sequence[Event] = ()) -> BoardView:
             powered=side.powered,
             detained=side.detained,
             eliminated=side.eliminated,
-            contacts=len(side.contacts),
+            contacts=side.contacts,
             position=side.position,
             truce=side.truce_through > 0,
         )
-        for side in state.sides
+        for side in seen.sides
     )
-    pending = state.pending
+    pending = seen.pending
     waiting = None
-    if pending is not None and state.result is None:
+    if pending is not None and seen.result is None:
         waiting = (pending.seat, DECISION_WORDS.get(pending.kind.value, "to decide"))
     raid = None
-    if state.raid is not None:
-        r = state.raid
+    if seen.raid is not None:
+        r = seen.raid
         raid = RaidView(r.attacker, r.defender, r.space, r.attacker_lost, r.defender_lost)
     result = None
-    if state.result is not None:
-        res = state.result
+    if seen.result is not None:
+        res = seen.result
         result = ResultView(
             ENDINGS[res.reason],
             res.winner,
             tuple(res.scores),
             tuple(res.ranking),
         )
-    marks_to_win = state.setup.options.marks_to_win
+    marks_to_win = seen.options.marks_to_win
     return BoardView(
         sides=sides,
-        control=tuple(state.control),
-        round=state.round,
-        turn_seat=state.turn.seat,
+        control=tuple(seen.control),
+        round=seen.round,
+        turn_seat=seen.turn_seat,
         waiting=waiting,
         marks_to_win=marks_to_win,
         recent=summarise(state, events),
