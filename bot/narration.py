@@ -7,8 +7,9 @@ Narration reads events, never diffs of states (DESIGN.md): every line comes from
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine import BANK, MERCHANT, NO_SPACE, NOBODY, EndReason, MatchState
 from engine.board import SPACES, Deck, SpaceKind
@@ -168,10 +169,38 @@ def _listing(names: Sequence[str]) -> str:
 @dataclass(frozen=True, slots=True)
 class Line:
     """One told event; `seat` is the side it is about (its colour on the board), or
-    NOBODY."""
+    NOBODY; `by` the side whose own choice it tells (NOBODY for what the rules, the dice
+    or a card did), so a front end can mark what a computer chose and nothing else."""
 
     seat: int
     text: str
+    by: int = NOBODY
+
+
+# Events that tell a side's own choice, and which side made it.
+_CHOICES: dict[type[Event], Callable[[Any], int]] = {
+    RaidStarted: lambda e: e.attacker,
+    Withdrew: lambda e: e.seat,
+    TradeProposed: lambda e: e.proposer,
+    TradeAnswered: lambda e: e.partner,
+    TruceDeclared: lambda e: e.seat,
+}
+
+
+def _chooser(event: Event) -> int:
+    """The side whose own choice `event` tells, or NOBODY."""
+    pick = _CHOICES.get(type(event))
+    if pick is not None:
+        return pick(event)
+    if isinstance(event, DiceRolled) and event.purpose in ("move", "bribe"):
+        return event.seat
+    if isinstance(event, ControlChanged) and event.reason in ("control", "seal"):
+        return event.new
+    if isinstance(event, PeopleChanged) and event.reason == "recruit":
+        return event.seat
+    if isinstance(event, Paid) and event.reason in ("protection", "inspection", "bribe"):
+        return event.payer
+    return NOBODY
 
 
 def _about(event: Event) -> int:
@@ -215,7 +244,7 @@ class Narrator:
             self._next = batch[index + 1] if index + 1 < len(batch) else None
             text = self._line(state, event)
             if text:
-                out.append(Line(_about(event), text))
+                out.append(Line(_about(event), text, _chooser(event)))
         return out
 
     def lines(self, state: MatchState, events: Iterable[Event]) -> list[str]:

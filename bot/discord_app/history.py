@@ -163,15 +163,26 @@ class HistoryCommands:
         for m in matches:
             if not m.replayable:
                 continue
-            label = f"#{m.match_id} · {m.finished_at:%Y-%m-%d} · {_winner(m)} won · " + ", ".join(
-                s.name for s in m.seats
-            )
-            if wanted and wanted not in label.lower():
+            head = f"#{m.match_id} · {m.finished_at:%Y-%m-%d} · {_winner(m)} won"
+            names = [s.name for s in m.seats]
+            if wanted and wanted not in " · ".join([head, *names]).lower():
                 continue
-            choices.append(app_commands.Choice(name=label[:100], value=m.match_id))
+            choices.append(app_commands.Choice(name=fit_names(head, names), value=m.match_id))
             if len(choices) == AUTOCOMPLETE_MATCHES:
                 break
         return choices
+
+
+def fit_names(head: str, names: list[str], limit: int = 100) -> str:
+    """`head · a, b, c` within `limit` characters: names that do not fit are counted
+    ("+2 more"), never cut in the middle."""
+    for shown in range(len(names), -1, -1):
+        rest = len(names) - shown
+        listed = ", ".join(names[:shown]) + (f" +{rest} more" if rest else "")
+        label = f"{head} · {listed}" if listed else head
+        if len(label) <= limit:
+            return label
+    return head[: limit - 1] + "…"
 
 
 async def replay_files(store: MatchStore, found: FinishedMatch) -> list[discord.File]:

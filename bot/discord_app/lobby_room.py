@@ -22,7 +22,7 @@ from bot.discord_app.views import computer_choice_view, lobby_view
 from bot.narration import Line
 from bot.session import MatchSession
 from bot.store import MatchRecord, MatchStatus, SeatRecord, dump_setup
-from engine import NOBODY
+from engine import NOBODY, replay
 
 log = logging.getLogger("chicago.bot")
 
@@ -153,11 +153,11 @@ class Lobby(OpenTable):
                     allowed_mentions=discord.AllowedMentions.none(),
                 )  # fmt: skip
             dealt = "; ".join(messages.dealt_lines(session.state, self.seats))
-            state = session.state
-            first = state.sides[state.turn.seat].name
+            opening, _ = replay(setup, ())  # the first turn, before any computer played it
+            first = opening.sides[opening.turn.seat].name
             notes = [
                 Line(NOBODY, f"The seed deals the seats: {dealt}."),
-                Line(state.turn.seat, f"{TURN_HEADER}{state.round}: {first}'s turn —"),
+                Line(opening.turn.seat, f"{TURN_HEADER}{opening.round}: {first}'s turn —"),
             ]
         await running.begin(step, notes)
         return True, "The match has started."

@@ -18,6 +18,7 @@ from bot.store.interface import SeatRecord
 from engine import (
     BribeOrRaidFacts,
     DecisionKind,
+    EndReason,
     FightOrWithdrawFacts,
     MatchState,
     Option,
@@ -262,11 +263,12 @@ def computer_seats(seats: Sequence[SeatRecord]) -> frozenset[int]:
 
 
 def told(line: Line, computers: frozenset[int]) -> str:
-    """One narration line as the channel shows it: turn headers bold, and what a
-    computer seat did marked, so nobody mistakes it for a person's choice."""
+    """One narration line as the channel shows it: turn headers bold, and a choice a
+    computer seat made marked, so nobody mistakes it for a person's (what the dice, a
+    card or the rules did is nobody's choice and carries no mark)."""
     if line.text.startswith("—"):
         return f"**{line.text}**"
-    return f"{COMPUTER_MARK} {line.text}" if line.seat in computers else line.text
+    return f"{COMPUTER_MARK} {line.text}" if line.by in computers else line.text
 
 
 def narration_text(
@@ -308,15 +310,19 @@ def turn_embed(
     if situation_text:
         body = f"{body}\n\n{situation_text}" if body else situation_text
     embed = discord.Embed(description=body or None, colour=COLOUR)
+    if image:
+        # One short line, under the picture only: who plays what is on the picture.
+        embed.set_footer(text=round_text(state, round_number))
+        embed.set_image(url=f"attachment://{image}")
+    return embed
+
+
+def round_text(state: MatchState, round_number: int | None = None) -> str:
+    """ "Round 2 of 10 · first to 4 marks": where the match is, in one short line."""
     goal = state.setup.options.marks_to_win
     limit = state.setup.options.round_limit
     rounds = f"Round {round_number or state.round}" + (f" of {limit}" if limit else "")
-    embed.set_footer(
-        text=clip(f"{rounds} · {goal} marks to win · {players_line(state, seats)}", 2000)
-    )
-    if image:
-        embed.set_image(url=f"attachment://{image}")
-    return embed
+    return f"{rounds} · first to {goal} marks"
 
 
 def final_embed(
@@ -331,12 +337,31 @@ def final_embed(
         said = f"{state.sides[result.winner].name} wins the match {ENDINGS[result.reason]}."
         lines = [line for line in lines if line.text != said]  # the title says it
     body = narration_text(lines, 2500, computer_seats(seats))
+    why = ending_reason(state)
+    if why:
+        body = f"{body}\n\n{why}" if body else why
     table = "\n".join(standings(state))
     embed = discord.Embed(title=title, description=body or None, colour=FINISHED_COLOUR)
     embed.add_field(name="Final standings", value=clip(table, 1024), inline=False)
     if image:
         embed.set_image(url=f"attachment://{image}")
     return embed
+
+
+def ending_reason(state: MatchState) -> str:
+    """Why the winner won when the standings alone would not say it (a side with fewer
+    marks than another can win by the Start raid or by being the last standing)."""
+    result = state.result
+    if result is None:
+        return ""
+    winner = state.sides[result.winner]
+    if result.reason is EndReason.START_RAID:
+        if winner.is_police:
+            return "**Why:** the police raided Start and no boss is left: the police win."
+        return f"**Why:** the police raided Start: {winner.name} is the last boss standing."
+    if result.reason is EndReason.LAST_STANDING:
+        return f"**Why:** every other side is out: {winner.name} is the last one standing."
+    return ""
 
 
 def status_embed(

@@ -79,6 +79,7 @@ class Prompt:
     image: bool = False
     resumed: bool = False  # found after a restart: its narration is not known, so not edited
     round_number: int = 0  # the round it was asked in: its footer keeps it once closed
+    labels: dict[str, str] = field(default_factory=dict)  # decision → its button's words
 
 
 @dataclass(slots=True)
@@ -99,6 +100,13 @@ def split_at_turn(lines: Sequence[Line]) -> tuple[list[Line], list[Line]]:
         if line.text.startswith(TURN_HEADER):
             return list(lines[:i]), list(lines[i:])
     return list(lines), []
+
+
+def shown_labels(session: MatchSession, pending: Pending) -> dict[str, str]:
+    """The words on each button of the prompt, as posted (a raid's soldiers counted
+    before the raid), so a closed prompt repeats what the player clicked."""
+    state = session.state
+    return {o.decision: messages.option_label(state, pending, o) for o in pending.options}
 
 
 class TurnPublisher:
@@ -200,7 +208,7 @@ class TurnPublisher:
             await self.channel.edit(prev.message_id, **body)
             self.prompt = Prompt(
                 prev.message_id, session.seq, pending.seat, pending, shown, prev.image,
-                round_number=prev.round_number,
+                round_number=prev.round_number, labels=shown_labels(session, pending),
             )  # fmt: skip
             # Noted once the edit is out: after a crash before it, the prompt is re-posted.
             await self.ctx.store.note_messages(self.match_id, {PROMPT_SEQ: session.seq})
@@ -219,7 +227,7 @@ class TurnPublisher:
         message = await self.channel.send(**body)
         self.prompt = Prompt(
             message.id, session.seq, pending.seat, pending, lines, image,
-            round_number=session.state.round,
+            round_number=session.state.round, labels=shown_labels(session, pending),
         )  # fmt: skip
         noted.update({PROMPT: message.id, PROMPT_SEQ: session.seq})
         await self.ctx.store.note_messages(self.match_id, noted)
@@ -230,6 +238,8 @@ class TurnPublisher:
             return proposal_label(session.state, applied.decision)
         prompt = self.prompt
         if prompt is not None and prompt.seq == applied.seq:
+            if applied.decision in prompt.labels:
+                return prompt.labels[applied.decision]
             options = prompt.pending.options
             option = next((o for o in options if o.decision == applied.decision), None)
             if option is not None:

@@ -64,7 +64,7 @@ class CashForm(discord.ui.Modal):
         if self.partner_pays:
             limit, payer = draft.max_ask, state.sides[draft.partner].name
         else:
-            limit, payer = draft.terms.max_pay, "You"
+            limit, payer = draft.terms.max_pay, "you"
         try:
             amount = parse_cash(self.amount.value, limit, payer)
         except CashError as exc:
@@ -72,6 +72,7 @@ class CashForm(discord.ui.Modal):
         else:
             draft.cash = -amount if self.partner_pays else amount
             screen.note = ""
+        screen.touched = True
         await screen.redraw(interaction)
 
 
@@ -88,6 +89,7 @@ class TradeScreen(discord.ui.View):
         self.state = state
         self.draft = Draft(terms, terms.partners[0])
         self.note = ""
+        self.touched = False  # a hint about what is missing only once something was picked
         self.done = False
         self.token = secrets.token_hex(4)  # keeps two players' screens' components apart
         self.build()
@@ -119,7 +121,7 @@ class TradeScreen(discord.ui.View):
         problems = draft.problems(self.state)
         if self.note:
             lines.insert(0, self.note)
-        elif problems:
+        elif problems and self.touched:
             lines.insert(0, "ℹ️ " + " ".join(problems))
         return "\n".join(lines)
 
@@ -133,7 +135,7 @@ class TradeScreen(discord.ui.View):
                 discord.SelectOption(label=sides[p].name, value=str(p), default=p == draft.partner)
                 for p in terms.partners
             ]
-            self.add_item(_Select(self, "partner", "Trade with…", options, 1, 1, 0))
+            self.add_item(_Select(self, "partner", "Partner", options, 1, 1, 0))
         if terms.own:
             options = [
                 discord.SelectOption(
@@ -142,7 +144,7 @@ class TradeScreen(discord.ui.View):
                 for s in terms.own
             ]
             top = min(2, len(options))
-            self.add_item(_Select(self, "give", "Businesses you give", options, 0, top, 1))
+            self.add_item(_Select(self, "give", "You give…", options, 0, top, 1))
         if draft.theirs:
             options = [
                 discord.SelectOption(
@@ -151,9 +153,7 @@ class TradeScreen(discord.ui.View):
                 for s in draft.theirs
             ]
             top = min(2, len(options))
-            name = sides[draft.partner].name
-            placeholder = f"Businesses you ask of {name}"[:150]
-            self.add_item(_Select(self, "take", placeholder, options, 0, top, 2))
+            self.add_item(_Select(self, "take", "You ask for…", options, 0, top, 2))
         self.add_item(_Button(self, "pay", "You pay cash…", discord.ButtonStyle.secondary))
         self.add_item(_Button(self, "ask", "Ask for cash…", discord.ButtonStyle.secondary))
         ready = not draft.problems(self.state)
@@ -175,6 +175,7 @@ class TradeScreen(discord.ui.View):
         else:
             self.draft.take = chosen
         self.note = ""
+        self.touched = True
         await self.redraw(interaction)
 
     async def pressed(self, interaction: discord.Interaction, what: str) -> None:

@@ -34,6 +34,8 @@ def parse_cash(text: str, limit: int, payer: str) -> int:
     """Dollars from what a person typed ("1500", "$1,500"), in $50 steps up to `limit`."""
     raw = text.strip()
     cleaned = raw.removeprefix("$").replace(",", "").replace(" ", "")
+    if not cleaned:
+        raise CashError("Type an amount in dollars, for example 500.")
     if cleaned.startswith("-"):
         raise CashError(
             f"“{raw}” is negative. Type the amount without a sign; the button you used "
@@ -44,7 +46,8 @@ def parse_cash(text: str, limit: int, payer: str) -> int:
     amount = int(cleaned)
     if amount > limit:
         if limit == 0:
-            raise CashError(f"{payer} cannot pay any cash now (nobody spends down to $0).")
+            who = payer[:1].upper() + payer[1:]
+            raise CashError(f"{who} cannot pay any cash now (nobody spends down to $0).")
         raise CashError(
             f"{money(amount)} is too much: {payer} can pay at most {money(limit)} "
             "(nobody spends down to $0)."

@@ -69,16 +69,22 @@ def test_lobby_seats_and_start() -> None:
 
 
 def test_what_a_computer_seat_did_is_marked_in_the_narration() -> None:
+    """Only a computer's own choices carry the mark: a meeting a card called, or a
+    business that changed hands in someone else's trade, is nobody's choice."""
     lines = [
         Line(NOBODY, "— Round 2: Bix's turn —"),
-        Line(1, "Bix rolls 3 + 4 to Heist."),
-        Line(0, "Ada pays Bix $500 Protection."),
+        Line(1, "Bix rolls 3 + 4 to Heist.", by=1),
+        Line(0, "Ada pays Bix $500 Protection.", by=0),
+        Line(1, "Big Boss Meeting! Ada and Bix gather at Start."),
+        Line(1, "Sicilian Social Club goes to Bix."),
     ]
     text = messages.narration_text(lines, computers=frozenset({1}))
     assert text.splitlines() == [
         "**— Round 2: Bix's turn —**",
         f"{messages.COMPUTER_MARK} Bix rolls 3 + 4 to Heist.",
         "Ada pays Bix $500 Protection.",
+        "Big Boss Meeting! Ada and Bix gather at Start.",
+        "Sicilian Social Club goes to Bix.",
     ]
 
 
@@ -89,9 +95,14 @@ def test_the_final_message_marks_what_computer_seats_did() -> None:
         SeatRecord("boss", "Bix", None, "normal", "normal"),
         SeatRecord("police", "Chicago Police", None, "easy", "easy"),
     ]
-    lines = [Line(1, "Bix earns an Empire Mark (4 of 4)."), Line(0, "Ada pulls back.")]
+    lines = [
+        Line(1, "Bix raids Ada at Maxwell Street Deli!", by=1),
+        Line(1, "Bix earns an Empire Mark (4 of 4)."),
+        Line(0, "Ada pulls back.", by=0),
+    ]
     embed = messages.final_embed(state, seats, lines, None)
     assert (embed.description or "").splitlines() == [
-        f"{messages.COMPUTER_MARK} Bix earns an Empire Mark (4 of 4).",
+        f"{messages.COMPUTER_MARK} Bix raids Ada at Maxwell Street Deli!",
+        "Bix earns an Empire Mark (4 of 4).",
         "Ada pulls back.",
     ]
