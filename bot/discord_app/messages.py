@@ -16,6 +16,7 @@ from bot.discord_app.trades import offer_lines
 from bot.narration import ENDINGS, Line, money, standings
 from bot.store.interface import SeatRecord
 from engine import (
+    NO_SPACE,
     BribeOrRaidFacts,
     DecisionKind,
     EndReason,
@@ -39,7 +40,7 @@ ASK = {
     DecisionKind.ROLL: "your turn: roll the dice.",
     DecisionKind.PAY_OR_RAID: "pay or raid?",
     DecisionKind.BRIBE_OR_RAID: "the police are here: bribe or raid?",
-    DecisionKind.FIGHT_OR_WITHDRAW: "the raid is going badly: keep fighting or withdraw?",
+    DecisionKind.FIGHT_OR_WITHDRAW: "keep fighting or withdraw?",
     DecisionKind.ACTION: "choose your action.",
     DecisionKind.POLICE_ACTION: "a card moved the police: choose an action.",
     DecisionKind.TRADE_ANSWER: "answer the offer.",
@@ -219,15 +220,44 @@ def situation(state: MatchState, pending: Pending) -> str:
     if isinstance(facts, BribeOrRaidFacts):
         return f"A bribe costs the roll × $100, up to {money(facts.top_bribe)}."
     if isinstance(facts, FightOrWithdrawFacts):
-        other = facts.defender if pending.seat == facts.attacker else facts.attacker
-        lost = facts.lost_by(pending.seat)
-        return f"{sides[pending.seat].name} has lost {lost} in this fight with {sides[other].name}."
+        return fight_text(state, facts)
     if isinstance(facts, TradeAnswerFacts):
         return offer_text(sides[facts.proposer].name, facts)
     side = sides[pending.seat]
     if pending.kind in (DecisionKind.ACTION, DecisionKind.POLICE_ACTION):
         return f"{side.name} stands on {SPACES[side.position].name} with {money(side.cash)}."
     return ""
+
+
+def fight_text(
+    state: MatchState, facts: FightOrWithdrawFacts, last_roll: tuple[int, int] | None = None
+) -> str:
+    """The fight as it stands, both sides alike: losses so far, people left and the
+    last roll (attacker's first)."""
+    sides = state.sides
+    where = "in the street" if facts.business == NO_SPACE else f"at {SPACES[facts.business].name}"
+    lines = [f"**The raid {where}**"]
+    for seat, lost, role in (
+        (facts.attacker, facts.attacker_lost, "attacks"),
+        (facts.defender, facts.defender_lost, "defends"),
+    ):
+        side = sides[seat]
+        lines.append(f"{side.name} {role}: lost {lost}, {side.people} left")
+    if last_roll is not None:
+        a, d = last_roll
+        lines.append(
+            f"Last roll: {sides[facts.attacker].name} {a} – {d} {sides[facts.defender].name}"
+        )
+    return "\n".join(lines)
+
+
+def going_badly(pending: Pending) -> bool:
+    """Whether the side asked has lost more than the other in this fight."""
+    facts = pending.facts
+    if not isinstance(facts, FightOrWithdrawFacts):
+        return False
+    other = facts.defender if pending.seat == facts.attacker else facts.attacker
+    return facts.lost_by(pending.seat) > facts.lost_by(other)
 
 
 def offer_text(proposer: str, facts: TradeAnswerFacts) -> str:
@@ -249,7 +279,10 @@ def prompt_content(
 ) -> str:
     """The message text: the mention that pings the deciding player, and the deadline."""
     who = f"<@{user_id}>" if user_id is not None else f"**{name}**"
-    text = f"{who}, {ASK.get(pending.kind, 'your decision.')}"
+    ask = ASK.get(pending.kind, "your decision.")
+    if going_badly(pending):
+        ask = f"the raid is going badly: {ask}"
+    text = f"{who}, {ask}"
     if deadline is not None:
         text += f" Time runs out <t:{int(deadline.timestamp())}:R>."
     return text

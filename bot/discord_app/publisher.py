@@ -41,7 +41,10 @@ from bot.store import (
     snapshot_due,
     snapshot_of,
 )
-from engine import Pending
+from engine import DecisionKind, FightOrWithdrawFacts, Pending
+from engine.events import RaidRound
+
+FIGHT = DecisionKind.FIGHT_OR_WITHDRAW
 
 BOARD = "board.png"
 TURN_HEADER = "— Round "  # how the narrator opens a turn
@@ -124,6 +127,7 @@ class TurnPublisher:
         self.timeout_note: Line | None = None  # told in the prompt when it is edited
         self.board_events: list[Any] = []
         self.deadline: datetime | None = None
+        self.last_roll: tuple[int, int] | None = None  # the raid's, for its one message
 
     # --- after a restart -------------------------------------------------------------
 
@@ -166,15 +170,17 @@ class TurnPublisher:
         computers = any(a.actor == COMPUTER for a in step.applied)
         prev = self.prompt
         pending = session.pending
+        usable = not over and not force_new and prev is not None and not prev.resumed
         same = (
-            not over
-            and not force_new
+            usable
             and prev is not None
             and pending is not None
-            and prev.seat == pending.seat
-            and not prev.resumed
             and step.turns_ended == 0
-            and not computers
+            and (
+                (prev.seat == pending.seat and not computers)
+                # One fight, one message: edited round by round, whoever is asked.
+                or (prev.pending.kind is FIGHT and pending.kind is FIGHT)
+            )
         )
         write = StepWrite(records, snapshot, (session.seq, deadline), written)
         return Plan(write, deadline, same, self.reminder_id, settle)
@@ -185,6 +191,9 @@ class TurnPublisher:
         """Tell a committed step: edit the prompt while the same player decides on in the
         same turn, else close it and post the next one (board included after a turn)."""
         self.board_events += step.events
+        rolls = [e for e in step.events if isinstance(e, RaidRound)]
+        if rolls:
+            self.last_roll = (rolls[-1].attacker_roll, rolls[-1].defender_roll)
         if any(a.actor == COMPUTER for a in step.applied) and self.ctx.computer_delay > 0:
             await asyncio.sleep(self.ctx.computer_delay)
         await self._drop_reminder(plan.drop_reminder)
@@ -254,9 +263,11 @@ class TurnPublisher:
         content = messages.prompt_content(
             player, session.name(pending.seat), pending, self.deadline
         )
-        embed = messages.turn_embed(
-            state, self.match.seats, lines, messages.situation(state, pending), image
-        )
+        situation = messages.situation(state, pending)
+        facts = pending.facts
+        if isinstance(facts, FightOrWithdrawFacts):
+            situation = messages.fight_text(state, facts, self.last_roll)
+        embed = messages.turn_embed(state, self.match.seats, lines, situation, image)
         view = decision_view(self.match_id, session.seq, state, pending)
         return {
             "content": content,
