@@ -32,7 +32,7 @@ from bot.discord_app.tables import Table, Tables
 from bot.discord_app.timers import Clock
 from bot.discord_app.tree import ChicagoTree
 from bot.discord_app.views import DYNAMIC_ITEMS
-from bot.render import render_png_async
+from bot.render import render_phone_png_async, render_png_async
 from bot.render.pool import RenderPool, install, installed
 from bot.settings import Settings
 from bot.store import MatchStore
@@ -52,6 +52,10 @@ def intents() -> discord.Intents:
 
 async def render_board(state: MatchState, events: Sequence[Event]) -> bytes:
     return await render_png_async(state, list(events))
+
+
+async def render_phone(state: MatchState, events: Sequence[Event]) -> bytes:
+    return await render_phone_png_async(state, list(events))
 
 
 class ChicagoBot(commands.AutoShardedBot):
@@ -94,7 +98,8 @@ class ChicagoBot(commands.AutoShardedBot):
             store=self._store,
             gateway=self,
             clock=lambda: self.clock(),
-            render=render_board,
+            render=render_phone,
+            render_full=render_board,
             registry=tables,
             computer_delay=self.settings.computer_delay,
             stopping=lambda: self.stopping,

@@ -12,6 +12,7 @@ payload) is refused politely in one place.
     chicago:{match}:propose:{seq}          "Propose a trade" on the prompt of decision seq
     chicago:{match}:draft:{token}:{part}   a part of one player's private trade screen
     chicago:{match}:rematch                the Rematch button under a final summary
+    chicago:{match}:board                  "Full board" on a prompt: the whole board, privately
     chicago:leaderboard:{page}             the leaderboard's page buttons
 """
 
@@ -33,6 +34,7 @@ DRAFT = re.compile(
     r"chicago:(?P<match>\d{1,18}):draft:(?P<token>[0-9a-f]{8}):(?P<part>[a-z]{1,12})"
 )
 REMATCH = re.compile(r"chicago:(?P<match>\d{1,18}):rematch")
+BOARD = re.compile(r"chicago:(?P<match>\d{1,18}):board")
 LEADERBOARD = re.compile(r"chicago:leaderboard:(?P<page>-?\d{1,6})")
 
 ROLES = ("boss", "police")
@@ -82,6 +84,11 @@ class RematchClick:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardClick:
+    match_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderboardClick:
     page: int
 
@@ -100,6 +107,7 @@ Click = (
     | ProposeClick
     | DraftClick
     | RematchClick
+    | BoardClick
     | LeaderboardClick
     | Malformed
 )
@@ -140,6 +148,10 @@ def rematch_id(match_id: int) -> str:
     return f"chicago:{match_id}:rematch"
 
 
+def board_id(match_id: int) -> str:
+    return f"chicago:{match_id}:board"
+
+
 def leaderboard_id(page: int) -> str:
     return f"chicago:leaderboard:{page}"
 
@@ -165,6 +177,8 @@ def parse(custom_id: str) -> Click:
         return DraftClick(int(found["match"]), found["token"], found["part"])
     if found := REMATCH.fullmatch(custom_id):
         return RematchClick(int(found["match"]))
+    if found := BOARD.fullmatch(custom_id):
+        return BoardClick(int(found["match"]))
     if found := LEADERBOARD.fullmatch(custom_id):
         return LeaderboardClick(int(found["page"]))
     if found := DECISION.fullmatch(custom_id):

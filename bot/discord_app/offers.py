@@ -22,6 +22,7 @@ from bot.discord_app.messages import offer_embed
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import asking
 from bot.discord_app.views import decision_view
+from bot.render.alt_text import alt_text
 from bot.session import TIMER, MatchSession
 from engine import DecisionKind, Pending, TradeAnswerFacts
 
@@ -108,7 +109,7 @@ class OfferPost:
             message = await channel.send(
                 content=f"📨 {proposer} offers you a trade in <#{self.channel_id}>.",
                 embed=offer_embed(state, pending, deadline, BOARD),
-                file=discord.File(io.BytesIO(png), filename=BOARD),
+                file=discord.File(io.BytesIO(png), filename=BOARD, description=alt_text(state)),
                 view=decision_view(self.match_id, session.seq, state, pending),
                 allowed_mentions=discord.AllowedMentions.none(),
             )

@@ -79,10 +79,15 @@ def _never() -> bool:
 class MatchContext:
     """Everything a lobby or a running match may use."""
 
+    @property
+    def full_board(self) -> Render:
+        return self.render_full or self.render
+
     store: MatchStore
     gateway: Gateway
     clock: Clock
-    render: Render
+    render: Render  # the picture a turn posts: made to read on a phone
+    render_full: Render | None = None  # the whole board (None: `render` serves for both)
     registry: Registry = field(default_factory=NoRegistry)
     computer_delay: float = 0.0
     stopping: Callable[[], bool] = _never

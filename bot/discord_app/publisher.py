@@ -30,6 +30,7 @@ from bot.discord_app.summary import match_summary
 from bot.discord_app.trades import proposal_label
 from bot.discord_app.views import decision_view
 from bot.narration import Line
+from bot.render.alt_text import alt_text
 from bot.session import COMPUTER, TIMER, Applied, MatchSession, StepResult
 from bot.store import (
     DecisionRecord,
@@ -279,10 +280,12 @@ class TurnPublisher:
     async def _board_file(self, session: MatchSession, keep_events: bool = False) -> discord.File:
         """The board now. `keep_events`: the turn goes on in this message, so the next
         picture still lists what happened since the turn's first one."""
-        png = await self.ctx.render(session.state, self.board_events)
+        state, events = session.state, self.board_events
+        png = await self.ctx.render(state, events)
+        described = alt_text(state, events)
         if not keep_events:
             self.board_events = []
-        return discord.File(io.BytesIO(png), filename=BOARD)
+        return discord.File(io.BytesIO(png), filename=BOARD, description=described)
 
     async def _close(
         self,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 from datetime import timedelta
+from typing import Any
 
 import discord
 
@@ -22,6 +23,7 @@ from bot.discord_app.table import OpenTable
 from bot.discord_app.timers import DecisionTimer
 from bot.discord_app.trade_views import TradeScreen
 from bot.narration import Line
+from bot.render.alt_text import alt_text
 from bot.session import Applied, MatchSession, StepResult
 from bot.store import MatchRecord, MatchStatus, load_state
 from bot.verdicts import Verdict, say
@@ -405,10 +407,11 @@ class RunningMatch(OpenTable):
         await self.ctx.store.finish(self.match_id, MatchStatus.ABANDONED)
         log.info("match %s: its channel %s is gone; match ended", self.match_id, self.channel_id)
 
-    async def board(self) -> dict[str, object]:
+    async def board(self) -> dict[str, Any]:
         """The board and standings now, for `/chicago board`."""
         await self.wake()
         state = self.session.state
-        png = await self.ctx.render(state, [])
+        png = await self.ctx.full_board(state, [])
         embed = messages.status_embed(state, self.seats, BOARD)
-        return {"embed": embed, "file": discord.File(io.BytesIO(png), filename=BOARD)}
+        picture = discord.File(io.BytesIO(png), filename=BOARD, description=alt_text(state))
+        return {"embed": embed, "file": picture}

@@ -22,6 +22,7 @@ import discord
 from bot import logs
 from bot.discord_app.cooldowns import SLOW_DOWN, Answer, ClickGuard, Cooldowns
 from bot.discord_app.custom_ids import (
+    BoardClick,
     Click,
     DecisionClick,
     DraftClick,
@@ -278,6 +279,8 @@ class Tables:
             await self.guarded(
                 interaction, None, "leaderboard", lambda: self._leaderboard(interaction, click)
             )
+        elif isinstance(click, BoardClick):
+            await self._full_board(interaction, click)
         elif isinstance(click, DraftClick):
             await self.screen_gone(interaction, click)
         else:
@@ -314,6 +317,19 @@ class Tables:
             await interaction.response.send_message(screen.text(), view=screen, ephemeral=True)
 
         await self.guarded(interaction, match, "trade screen", work)
+
+    async def _full_board(self, interaction: discord.Interaction, click: BoardClick) -> None:
+        match = self._running(click.match_id)
+        if match is None:
+            await self.tell(interaction, say(Verdict.OVER))
+            return
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            body = await match.board()
+            await interaction.followup.send(ephemeral=True, **body)
+
+        await self.guarded(interaction, match, "full board", work)
 
     def has_screen(self, click: DraftClick) -> bool:
         match = self._running(click.match_id)

@@ -20,6 +20,7 @@ from bot.discord_app.custom_ids import (
     DecisionClick,
     ProposeClick,
     add_computer_id,
+    board_id,
     decision_id,
     end_id,
     lobby_id,
@@ -49,6 +50,7 @@ STYLES = {
     "pass": discord.ButtonStyle.secondary,
 }
 LOBBY_LEVELS = ("easy", "normal")
+MAX_DECISION_BUTTONS = 23  # of Discord's 25 a message may carry: one proposes, one shows the board
 
 
 class ChicagoButton(
@@ -117,7 +119,7 @@ def decision_view(match_id: int, seq: int, state: MatchState, pending: Pending) 
     if trade is not None:
         view.add_item(propose_button(match_id, seq, trade))
     options: list[Option] = shown_options(pending)
-    for option in options:
+    for option in options[:MAX_DECISION_BUTTONS]:
         view.add_item(
             ChicagoButton(
                 decision_id(match_id, seq, option.decision),
@@ -126,6 +128,7 @@ def decision_view(match_id: int, seq: int, state: MatchState, pending: Pending) 
                 disabled=not option.available,
             )
         )
+    view.add_item(ChicagoButton(board_id(match_id), "Full board", emoji="🗺️"))
     return view
 
 
