@@ -8,7 +8,9 @@ applies them under its lock, stores the seats and keeps its message up to date.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -30,12 +32,19 @@ COMPUTERS_OFF = "This server does not allow computer players; invite a friend in
 LOBBY = "lobby"  # store: the lobby message
 
 
+@dataclass(frozen=True, slots=True)
+class Menu:
+    content: str
+    view: discord.ui.View
+
+
 class Lobby(OpenTable):
     """One lobby; every change to it goes through its lock."""
 
     def __init__(self, ctx: MatchContext, record: MatchRecord, message_id: int | None) -> None:
         super().__init__(ctx, record)
         self.message_id = message_id
+        self.menus: dict[int, discord.Interaction] = {}
 
     @classmethod
     async def load(cls, ctx: MatchContext, record: MatchRecord) -> Lobby:
@@ -50,20 +59,43 @@ class Lobby(OpenTable):
     # --- the lobby message ----------------------------------------------------------------
 
     def message(self, note: str = "") -> dict[str, Any]:
+        """The lobby message: who sits where, the latest change, and only the buttons
+        that can work."""
+        bosses_open, police_open = lobby.open_seats(self.settings, self.seats)
         return {
             "embed": messages.lobby_embed(self.host_id, self.settings, self.seats, note),
-            "view": lobby_view(self.match_id),
+            "view": lobby_view(self.match_id, bosses_open, police_open),
             "allowed_mentions": discord.AllowedMentions.none(),
         }
+
+    def menu(self, note: str = "") -> Menu:
+        """The host's private computer-player menu, kept up to date in place."""
+        bosses_open, police_open = lobby.open_seats(self.settings, self.seats)
+        full = bosses_open <= 0 and not police_open
+        ask = (
+            "Every seat is filled: press Start on the lobby." if full else "Which computer player?"
+        )
+        view = computer_choice_view(self.match_id, self.seats, bosses_open, police_open)
+        return Menu(f"{note}\n{ask}" if note else ask, view)
+
+    def remember_menu(self, interaction: discord.Interaction) -> None:
+        """The menu a host holds: closed with the lobby, so it never answers late."""
+        self.menus[interaction.user.id] = interaction
+
+    async def close_menus(self, text: str) -> None:
+        menus, self.menus = self.menus, {}
+        for interaction in menus.values():
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(content=text, view=None)
 
     async def posted(self, message_id: int) -> None:
         """The lobby message is out: remembered so it can be updated after a restart."""
         self.message_id = message_id
         await self.ctx.store.set_message(self.match_id, LOBBY, message_id)
 
-    async def refresh(self) -> None:
+    async def refresh(self, note: str = "") -> None:
         if self.message_id is not None:
-            await self.channel.edit(self.message_id, **self.message())
+            await self.channel.edit(self.message_id, **self.message(note))
 
     async def _set_seats(self, seats: list[SeatRecord]) -> None:
         await self.ctx.store.set_seats(self.match_id, seats)
@@ -81,12 +113,13 @@ class Lobby(OpenTable):
             word = "the police" if role == "police" else "a boss"
             return True, f"You joined as {word}."
 
-    def computer_menu(self, user_id: int) -> tuple[bool, str, discord.ui.View | None]:
+    def computer_menu(self, user_id: int) -> str | None:
+        """Why this user may not open the computer-player menu, or None."""
         if user_id != self.host_id:
-            return False, "Only the host can add computer players.", None
+            return "Only the host can add computer players."
         if not self.settings.computers:
-            return False, COMPUTERS_OFF, None
-        return True, "Which computer player?", computer_choice_view(self.match_id, self.seats)
+            return COMPUTERS_OFF
+        return None
 
     async def add_computer(self, user_id: int, role: str, level: str) -> tuple[bool, str]:
         async with self.lock:
@@ -142,6 +175,7 @@ class Lobby(OpenTable):
             await self.ctx.store.start_match(self.match_id, dump_setup(setup))
             record.status = MatchStatus.RUNNING
             self.closed = True
+            await self.close_menus("The match has started: the lobby is closed.")
             running = RunningMatch(self.ctx, record, session)
             self.ctx.registry.put(running)
             if self.message_id is not None:
@@ -170,6 +204,7 @@ class Lobby(OpenTable):
             self.closed = True
             self.ctx.registry.drop(self)
             await self.ctx.store.finish(self.match_id, MatchStatus.ABANDONED)
+            await self.close_menus("The match was ended.")
             if self.message_id is not None:
                 await self.channel.edit(self.message_id, view=None)
             await self.channel.send(

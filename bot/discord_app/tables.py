@@ -37,6 +37,7 @@ from bot.discord_app.lobby import rematch_seats
 from bot.discord_app.lobby_room import Lobby
 from bot.discord_app.match_channel import ChannelGone
 from bot.discord_app.match_settings import MatchSettings
+from bot.discord_app.names import plain_name
 from bot.discord_app.ports import Listed, MatchContext
 from bot.discord_app.replies import SORRY, reply
 from bot.discord_app.running import RunningMatch
@@ -50,6 +51,17 @@ ALREADY_OPEN = (
     "A match is already open here: {where}. Finish it, or ask the host to `/chicago end` "
     "it, before starting another."
 )
+
+
+LOBBY_NOTES = {
+    "join_boss": "{name} joined as a boss",
+    "join_police": "{name} joined as the police",
+    "leave": "{name} left",
+}
+
+
+def user_name(user: discord.abc.User) -> str:
+    return plain_name(user.display_name)
 
 
 class Tables:
@@ -358,8 +370,13 @@ class Tables:
             user = interaction.user
             action = click.action
             if action == "add":
-                ok, text, view = lobby.computer_menu(user.id)
-                await reply(interaction, text, view=view)
+                refused = lobby.computer_menu(user.id)
+                if refused is not None:
+                    await self.tell(interaction, refused)
+                    return
+                menu = lobby.menu()
+                await reply(interaction, menu.content, view=menu.view)
+                lobby.remember_menu(interaction)
                 return
             if action == "start":
                 await interaction.response.defer()
@@ -376,10 +393,14 @@ class Tables:
             else:
                 ok, text = await lobby.remove_computer(user.id, click.index)
             if ok and action in ("add_computer", "remove_computer"):
-                await interaction.response.edit_message(content=f"✅ {text}", view=None)
-                await lobby.refresh()
+                # The private menu stays, up to date; the lobby message shows the change.
+                menu = lobby.menu(f"✅ {text}")
+                await interaction.response.edit_message(content=menu.content, view=menu.view)
+                lobby.remember_menu(interaction)
+                await lobby.refresh(text)
             elif ok:
-                await interaction.response.edit_message(**lobby.message())
+                note = LOBBY_NOTES[action].format(name=user_name(user))
+                await interaction.response.edit_message(**lobby.message(note))
             else:
                 await self.tell(interaction, text)
 

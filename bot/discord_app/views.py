@@ -147,28 +147,38 @@ def propose_button(match_id: int, seq: int, option: Option) -> ChicagoButton:
     )
 
 
-def lobby_view(match_id: int) -> discord.ui.View:
+def lobby_view(match_id: int, open_bosses: int = 1, police_open: bool = True) -> discord.ui.View:
+    """The lobby's buttons; those that cannot work now (a role with no seat left, adding
+    a computer to a full table) are greyed out, and Start stands out once it can."""
     view = discord.ui.View(timeout=None)
+    full = open_bosses <= 0 and not police_open
+    start = discord.ButtonStyle.success if full else discord.ButtonStyle.secondary
     buttons = (
-        ("join_boss", "Join as boss", discord.ButtonStyle.primary),
-        ("join_police", "Join as police", discord.ButtonStyle.primary),
-        ("add", "Add computer player", discord.ButtonStyle.secondary),
-        ("leave", "Leave", discord.ButtonStyle.secondary),
-        ("start", "Start", discord.ButtonStyle.success),
+        ("join_boss", "Join as boss", discord.ButtonStyle.primary, open_bosses <= 0),
+        ("join_police", "Join as police", discord.ButtonStyle.primary, not police_open),
+        ("add", "Add computer player", discord.ButtonStyle.secondary, full),
+        ("leave", "Leave", discord.ButtonStyle.secondary, False),
+        ("start", "Start", start, False),
     )
-    for action, label, style in buttons:
-        view.add_item(ChicagoButton(lobby_id(match_id, action), label, style))
+    for action, label, style, disabled in buttons:
+        view.add_item(ChicagoButton(lobby_id(match_id, action), label, style, disabled=disabled))
     return view
 
 
-def computer_choice_view(match_id: int, seats: Sequence[SeatRecord] = ()) -> discord.ui.View:
-    """The host's private choice of which computer player to add, or to remove one
-    already seated (a button per computer seat, by its place in the lobby)."""
+def computer_choice_view(
+    match_id: int, seats: Sequence[SeatRecord] = (), open_bosses: int = 1, police_open: bool = True
+) -> discord.ui.View:
+    """The host's private choice of which computer player to add (a role with no seat
+    left greyed out), or to remove one already seated (a button per computer seat, by
+    its place in the lobby)."""
     view = discord.ui.View(timeout=None)
     for role in ("boss", "police"):
+        taken = open_bosses <= 0 if role == "boss" else not police_open
         for level in LOBBY_LEVELS:
             label = f"{level.title()} {role}"
-            view.add_item(ChicagoButton(add_computer_id(match_id, role, level), label))
+            view.add_item(
+                ChicagoButton(add_computer_id(match_id, role, level), label, disabled=taken)
+            )
     for index, seat in enumerate(seats):
         if seat.user_id is None:
             label = f"Remove {seat.name}"[:80]

@@ -37,3 +37,32 @@ async def test_the_lobby_names_its_players_instead_of_raw_mentions(table: Table)
     shown = "\n".join([embed.description or ""] + [f.value or "" for f in embed.fields])
     assert "<@" not in shown
     assert "Host alice" in shown and "bob" in shown
+
+
+async def test_the_lobby_shows_each_change_and_only_buttons_that_can_work(table: Table) -> None:
+    await table.open_lobby(bosses=2)
+    alice, bob = table.members["alice"], table.members["bob"]
+    live = {b.label: not b.disabled for b in buttons(table.lobby())}
+    assert live["Join as boss"] and live["Join as police"] and live["Add computer player"]
+    await table.click(bob, table.lobby(), label="Join as boss")
+    lobby = table.lobby()
+    assert "bob joined as a boss" in (lobby.embeds[0].footer.text or "")
+    live = {b.label: not b.disabled for b in buttons(lobby)}
+    assert not live["Join as boss"], "every boss seat is taken"
+    assert live["Join as police"] and live["Add computer player"]
+    menu = await table.click(alice, lobby, label="Add computer player")
+    assert menu.response is not None
+    shown = {b.label: not b.disabled for b in buttons(menu.response)}
+    assert not shown["Easy boss"] and not shown["Normal boss"] and shown["Easy police"]
+    await table.click(alice, menu.response, label="Easy police")
+    # One private menu, updated in place: no note stacked per computer added.
+    assert "Added an easy computer police." in menu.response.content
+    assert "Every seat is filled" in menu.response.content
+    assert all(b.disabled for b in buttons(menu.response) if b.label.startswith(("Easy", "Normal")))
+    lobby = table.lobby()
+    assert "Added an easy computer police." in (lobby.embeds[0].footer.text or "")
+    live = {b.label: not b.disabled for b in buttons(lobby)}
+    assert not live["Join as police"] and not live["Add computer player"] and live["Start"]
+    await table.click(alice, lobby, label="Start")
+    assert "The match has started" in menu.response.content
+    assert not buttons(menu.response), "the menu still answers after the start"
