@@ -7,6 +7,7 @@ exception — so a click of an unexpected shape (an old release's button, a forg
 payload) is refused politely in one place.
 
     chicago:{match}:{seq}:{decision}       a decision offered at decision number seq
+    chicago:{match}:sure:{seq}:{decision}  the same, confirmed after a warning of its risk
     chicago:{match}:lobby:{action}         a lobby button (join_boss, add:boss:easy, ...)
     chicago:{match}:end:{yes|no}           the answer to "end this match?"
     chicago:{match}:propose:{seq}          "Propose a trade" on the prompt of decision seq
@@ -28,6 +29,7 @@ MAX_CUSTOM_ID = 100  # Discord's limit
 
 DECISION = re.compile(r"chicago:(?P<match>\d{1,18}):(?P<seq>\d{1,9}):(?P<decision>\S+)")
 LOBBY = re.compile(r"chicago:(?P<match>\d{1,18}):lobby:(?P<action>[a-z0-9_:]{1,40})")
+SURE = re.compile(r"chicago:(?P<match>\d{1,18}):sure:(?P<seq>\d{1,9}):(?P<decision>\S+)")
 END = re.compile(r"chicago:(?P<match>\d{1,18}):end:(?P<answer>yes|no)")
 PROPOSE = re.compile(r"chicago:(?P<match>\d{1,18}):propose:(?P<seq>\d{1,9})")
 DRAFT = re.compile(
@@ -46,6 +48,7 @@ class DecisionClick:
     match_id: int
     seq: int
     decision: Decision
+    sure: bool = False  # confirmed after a warning of what it risks
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +123,10 @@ def decision_id(match_id: int, seq: int, decision: str | Decision) -> str:
     return f"chicago:{match_id}:{seq}:{decision}"
 
 
+def sure_id(match_id: int, seq: int, decision: str | Decision) -> str:
+    return f"chicago:{match_id}:sure:{seq}:{decision}"
+
+
 def lobby_id(match_id: int, action: str) -> str:
     return f"chicago:{match_id}:lobby:{action}"
 
@@ -181,12 +188,13 @@ def parse(custom_id: str) -> Click:
         return BoardClick(int(found["match"]))
     if found := LEADERBOARD.fullmatch(custom_id):
         return LeaderboardClick(int(found["page"]))
-    if found := DECISION.fullmatch(custom_id):
+    sure = SURE.fullmatch(custom_id)
+    if found := sure or DECISION.fullmatch(custom_id):
         try:
             decision = Decision.parse(found["decision"])
         except IllegalDecision:
             return Malformed(custom_id)
-        return DecisionClick(int(found["match"]), int(found["seq"]), decision)
+        return DecisionClick(int(found["match"]), int(found["seq"]), decision, sure is not None)
     return Malformed(custom_id)
 
 

@@ -19,6 +19,7 @@ import discord
 from bot.discord_app import messages
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.publisher import BOARD, TurnPublisher
+from bot.discord_app.risks import risk_of
 from bot.discord_app.table import OpenTable
 from bot.discord_app.timers import DecisionTimer
 from bot.discord_app.trade_views import TradeScreen
@@ -230,6 +231,16 @@ class RunningMatch(OpenTable):
             waiting = f"<@{player}>" if player is not None else session.name(session.pending.seat)
             return say(Verdict.WRONG_SEAT, waiting=waiting)
         return refused.message
+
+    async def risk(self, user_id: int, seq: int, decision: str | Decision) -> str | None:
+        """What this click would risk for the clicker's side (None: safe, or not theirs
+        to make: the decision itself says why)."""
+        await self.wake()
+        if self.refusal(user_id, seq, decision) is not None:
+            return None
+        session = self.session
+        assert session.pending is not None
+        return risk_of(session.state, session.pending, str(decision))
 
     async def decide(self, user_id: int, seq: int, decision: str | Decision) -> str | None:
         """Apply a click; returns a private reply when it did not count."""

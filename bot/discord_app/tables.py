@@ -31,6 +31,7 @@ from bot.discord_app.custom_ids import (
     LobbyClick,
     ProposeClick,
     RematchClick,
+    sure_id,
 )
 from bot.discord_app.history import leaderboard_page
 from bot.discord_app.lobby import rematch_seats
@@ -41,6 +42,8 @@ from bot.discord_app.names import plain_name
 from bot.discord_app.ports import Listed, MatchContext
 from bot.discord_app.replies import SORRY, reply
 from bot.discord_app.running import RunningMatch
+from bot.discord_app.views import ChicagoButton
+from bot.session import Applied
 from bot.store import ChannelTaken, MatchRecord, MatchStatus, SeatRecord, StoreError
 from bot.verdicts import Verdict, say
 
@@ -51,6 +54,15 @@ ALREADY_OPEN = (
     "A match is already open here: {where}. Finish it, or ask the host to `/chicago end` "
     "it, before starting another."
 )
+
+
+def sure_view(match: RunningMatch, click: DecisionClick) -> discord.ui.View:
+    """One more private click for a risky choice; the prompt's buttons stay for any other."""
+    label = match.publisher.label(match.session, Applied(click.seq, -1, str(click.decision), ""))
+    view = discord.ui.View(timeout=None)
+    sure = sure_id(click.match_id, click.seq, click.decision)
+    view.add_item(ChicagoButton(sure, f"Yes: {label}"[:80], discord.ButtonStyle.danger))
+    return view
 
 
 LOBBY_NOTES = {
@@ -306,8 +318,16 @@ class Tables:
             return
 
         async def work() -> None:
-            await interaction.response.defer()
-            refused = await match.decide(interaction.user.id, click.seq, click.decision)
+            user = interaction.user.id
+            risk = None if click.sure else await match.risk(user, click.seq, click.decision)
+            if risk is not None:
+                await reply(interaction, f"⚠️ {risk}", view=sure_view(match, click))
+                return
+            if click.sure:
+                await interaction.response.edit_message(content="✅ Done.", view=None)
+            else:
+                await interaction.response.defer()
+            refused = await match.decide(user, click.seq, click.decision)
             if refused is not None:
                 await reply(interaction, refused)
 
