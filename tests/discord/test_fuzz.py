@@ -57,6 +57,21 @@ class Tally:
         return counted
 
 
+async def confirmed(
+    member: simcord.MemberActor, result: simcord.InteractionResult
+) -> simcord.InteractionResult:
+    """A risky choice asks once more in private: these players mean it and confirm."""
+    asked = result.response
+    if not result.ephemeral or asked is None:
+        return result
+    sure = [b for b in buttons(asked) if b.label.startswith("Yes")]
+    if not sure:
+        return result
+    answer = await member.click(asked, custom_id=sure[0].custom_id)
+    assert answer.acknowledged
+    return answer
+
+
 def refusal(result: simcord.InteractionResult) -> str:
     """The private reply to a click ("" when there is none: the click counted). A counted
     click is deferred, so its `response` is the prompt itself, not a reply."""
@@ -108,7 +123,7 @@ async def fuzz(table: Table, rng: random.Random, tally: Tally) -> dict[int, Any]
         roll = rng.random()
         if roll < 0.5:
             result = await table.raw_click(decider, prompt, choice.custom_id)
-            tally.record("right", choice.custom_id, result)
+            tally.record("right", choice.custom_id, await confirmed(decider, result))
         elif roll < 0.62:
             other = rng.choice([m for m in everyone if m.id != decider.id])
             result = await table.raw_click(other, prompt, choice.custom_id)
@@ -125,6 +140,7 @@ async def fuzz(table: Table, rng: random.Random, tally: Tally) -> dict[int, Any]
                 tally.record("stale-still-open", button.custom_id, result)
         elif roll < 0.9:
             results = await burst(table, [(decider, prompt, choice.custom_id)] * 2)
+            results = [await confirmed(decider, r) for r in results]
             counted = [tally.record("double", choice.custom_id, r) for r in results]
             assert counted.count(True) == 1, [refusal(r) for r in results]
         else:
@@ -134,8 +150,8 @@ async def fuzz(table: Table, rng: random.Random, tally: Tally) -> dict[int, Any]
                 clicker = table.decider(shown) if rng.random() < 0.7 else rng.choice(everyone)
                 clicks.append((clicker, shown, button.custom_id))
             results = await burst(table, clicks)
-            for (_, _, custom_id), result in zip(clicks, results, strict=True):
-                tally.record("together", custom_id, result)
+            for (clicker, _, custom_id), result in zip(clicks, results, strict=True):
+                tally.record("together", custom_id, await confirmed(clicker, result))
         pause = TIMER + 1 if rng.random() < 0.04 else rng.uniform(0, 3)
         await table.env.advance_time(pause)
     else:
