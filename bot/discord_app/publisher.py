@@ -124,7 +124,7 @@ class TurnPublisher:
         self.offer = OfferPost(ctx, self.match_id, match.record.channel_id)
         self.prompt: Prompt | None = None
         self.reminder_id: int | None = None
-        self.notes: list[Line] = []  # told with the next step
+        self.notes: list[Line] = []  # told with the step being committed, never kept longer
         self.timeout_note: Line | None = None  # told in the prompt when it is edited
         self.board_events: list[Any] = []
         self.deadline: datetime | None = None
@@ -241,6 +241,21 @@ class TurnPublisher:
         )  # fmt: skip
         noted.update({PROMPT: message.id, PROMPT_SEQ: session.seq})
         await self.ctx.store.note_messages(self.match_id, noted)
+
+    async def say_now(self, session: MatchSession, line: Line) -> None:
+        """News with no decision of its own (a player back at the table, a seat handed
+        over while another decides): told at once in the prompt, so nothing waits in
+        memory to be told, and nothing is lost to a restart."""
+        prompt = self.prompt
+        pending = session.pending
+        if prompt is None or prompt.resumed or pending is None or prompt.seq != session.seq:
+            await self.channel.send(
+                content=line.text, allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
+        prompt.lines.append(line)
+        body = self._prompt_body(session, pending, prompt.lines, BOARD if prompt.image else None)
+        await self.channel.edit(prompt.message_id, **body)
 
     def label(self, session: MatchSession, applied: Applied) -> str:
         """What an applied decision was, in the words of the button that offered it."""

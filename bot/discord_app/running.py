@@ -344,9 +344,8 @@ class RunningMatch(OpenTable):
             self.seats[seat].controller = "user"
             self.timeouts[seat] = 0
             await self._store_seats()
-            self.publisher.notes.append(
-                Line(NOBODY, f"👋 {self.session.name(seat)} is back at the table.")
-            )
+            back = Line(NOBODY, f"👋 {self.session.name(seat)} is back at the table.")
+            await self.publisher.say_now(self.session, back)
             return True, "You have your seat back."
 
     async def leave(self, user_id: int) -> tuple[bool, str]:
@@ -361,11 +360,12 @@ class RunningMatch(OpenTable):
             name = self.session.name(seat)
             step = self._hand(seat)
             await self._store_seats()
-            self.publisher.notes.append(
-                Line(NOBODY, f"🤖 {name} left the table: a computer plays their seat now.")
-            )
+            left = Line(NOBODY, f"🤖 {name} left the table: a computer plays their seat now.")
             if step.applied or step.result is not None:
+                self.publisher.notes.append(left)
                 await self._tell(step)
+            else:
+                await self.publisher.say_now(self.session, left)
             return True, "A computer plays your seat now. `/chicago join` takes it back."
 
     # --- the private trade screen --------------------------------------------------------
