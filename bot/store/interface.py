@@ -56,7 +56,8 @@ class StoreStats:
     durable: int = 0
     notes: int = 0
     reads: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # as the caller waits (the event loop's own delays included)
+    working: float = 0.0  # on the database's thread, for the one-call writes
 
 
 @dataclass(slots=True)

@@ -189,6 +189,13 @@ class SqliteDatabase:
         began = time.perf_counter()
 
         def run(conn: sqlite3.Connection) -> None:
+            started = time.perf_counter()
+            try:
+                write(conn)
+            finally:
+                self.stats.working += time.perf_counter() - started
+
+        def write(conn: sqlite3.Connection) -> None:
             if not durable:
                 conn.execute("PRAGMA synchronous = NORMAL")
             try:
