@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import history
+from bot import history, rating_board
 from bot.discord_app.command_group import Command, command
 from bot.discord_app.custom_ids import leaderboard_id
 from bot.discord_app.ports import ClickRouter
@@ -63,19 +63,11 @@ def history_line(match: FinishedMatch) -> str:
 
 async def leaderboard_page(store: MatchStore, guild_id: int | None, page: int) -> dict[str, Any]:
     """The embed and Previous/Next buttons of one leaderboard page (0-based)."""
-    ranked = history.leaderboard(await store.side_results(guild_id))
-    pages = max(1, -(-len(ranked) // LEADERBOARD_PAGE))
-    page = max(0, min(page, pages - 1))
+    board = await rating_board.leaderboard_page(store, guild_id, page, LEADERBOARD_PAGE)
+    page, pages = board.page, board.pages
     embed = discord.Embed(title="🏆 Who rules Chicago", colour=COLOUR)
-    shown = ranked[page * LEADERBOARD_PAGE : (page + 1) * LEADERBOARD_PAGE]
-    lines = [
-        f"**{page * LEADERBOARD_PAGE + n}.** {p.name} — {p.overall.won} wins in "
-        f"{p.overall.played} ({p.overall.rate:.0%}) · {p.marks} marks · "
-        f"raids {p.raids_won} won, {p.raids_lost} lost"
-        for n, p in enumerate(shown, start=1)
-    ]
-    embed.description = "\n".join(lines) or "No finished matches here yet."
-    embed.set_footer(text=f"Page {page + 1} of {pages}")
+    embed.description = "\n".join(board.lines) or "Nobody has enough rated matches here yet."
+    embed.set_footer(text=board.footer)
     view = discord.ui.View(timeout=None)
     view.add_item(ChicagoButton(leaderboard_id(page - 1), "◀ Previous", disabled=page == 0))
     view.add_item(ChicagoButton(leaderboard_id(page + 1), "Next ▶", disabled=page >= pages - 1))
@@ -120,7 +112,10 @@ class HistoryCommands:
             if found is None:
                 await reply(interaction, f"{who.display_name} has no finished matches here yet.")
                 return
-            await interaction.response.send_message(embed=stats_embed(found), ephemeral=True)
+            embed = stats_embed(found)
+            rating = await rating_board.player_rating(self.store, interaction.guild_id, who.id)
+            embed.add_field(name="Rating", value=rating, inline=False)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
 
         await self.clicks.guarded(interaction, None, "stats", work)
 

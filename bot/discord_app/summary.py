@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot import history
+from bot import history, rating_board
 from bot.discord_app.views import rematch_button
 from bot.narration import money
 from bot.render.chart import marks_chart
@@ -45,6 +45,7 @@ async def match_summary(
     await store.record_sides(
         record.match_id, history.side_results(record.match_id, state, story, record.seats)
     )
+    rated = await rating_board.rate_finished(store, record.match_id)
     names = story.names
     embed = discord.Embed(title="📜 Match summary", colour=COLOUR)
     how = history.END_TEXT.get(str(result.reason), str(result.reason))
@@ -67,6 +68,7 @@ async def match_summary(
     embed.add_field(name="Richest moment", value=richest, inline=False)
     marks = " · ".join(f"{names[s.seat]} {s.marks}" for s in state.sides)
     embed.add_field(name="Empire Marks", value=marks, inline=False)
+    embed.add_field(name="Ratings", value=rated, inline=False)
     embed.set_image(url=f"attachment://{CHART}")
     embed.set_footer(text="Rematch opens a new lobby here with the same players.")
     chart = await asyncio.to_thread(

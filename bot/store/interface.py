@@ -7,7 +7,7 @@ outgrow one machine) be added without touching the bot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -130,6 +130,77 @@ class SideResult:
     marks: int
     raids_won: int
     raids_lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """OpenSkill's belief about a player: `mu` the estimate, `sigma` its uncertainty."""
+
+    mu: float = 25.0
+    sigma: float = 25.0 / 3
+
+    @property
+    def rating(self) -> float:
+        """The number players see and the leaderboard sorts by: a cautious estimate
+        (mu − 3σ) that starts at 0 and rises as matches make the estimate sure."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """One row of the ratings table: who, under which name, how good, how many matches."""
+
+    guild_id: int
+    player: str
+    name: str
+    user_id: int | None
+    skill: Skill
+    matches: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What one finished match did to the rating of the player in one seat."""
+
+    match_id: int
+    seat: int
+    guild_id: int
+    player: str
+    name: str
+    user_id: int | None
+    place: int
+    before: Skill
+    after: Skill
+
+    @property
+    def delta(self) -> float:
+        return self.after.rating - self.before.rating
+
+
+@dataclass(frozen=True, slots=True)
+class RatedMatch:
+    """A stored result as a rebuild reads it, oldest first."""
+
+    match_id: int
+    guild_id: int | None
+    sides: list[SideResult]
+
+
+RateMatch = Callable[
+    [int, int | None, Sequence[SideResult], Mapping[str, PlayerRating]],
+    tuple[list[RatingChange], list[PlayerRating]],
+]
+"""(match id, server, its sides, the current ratings of its players) → each seat's change
+and the players' new rows: `bot.ratings.rated`, called by the store inside the
+transaction that saves what it returns."""
+
+
+def rated_player(side: SideResult) -> str:
+    """Who a seat's result counts for in the ratings: the person who sat in it (even if a
+    computer finished it for them), else its computer level."""
+    if side.user_id is not None:
+        return f"user:{side.user_id}"
+    return f"computer:{side.computer or 'normal'}"
 
 
 @dataclass(slots=True)
@@ -272,4 +343,26 @@ class MatchStore(Protocol):
     ) -> list[SideResult]:
         """Every side record of this server's finished matches played by people (one
         user's with `user_id`), oldest first."""
+        ...
+
+    async def rate_match(self, match_id: int, rate: RateMatch) -> list[RatingChange]:
+        """Update the ratings with a finished match whose sides are recorded, in one
+        transaction; a match already rated returns its changes again, unchanged."""
+        ...
+
+    async def leaderboard(
+        self, guild_id: int | None, min_matches: int, limit: int, offset: int = 0
+    ) -> list[PlayerRating]:
+        """This server's people with at least `min_matches` rated matches, best first
+        (computer levels are rated but not listed)."""
+        ...
+
+    async def ranked_count(self, guild_id: int | None, min_matches: int) -> int: ...
+
+    async def player_rating(self, guild_id: int | None, player: str) -> PlayerRating | None: ...
+
+    async def rating_history(
+        self, guild_id: int | None, player: str, limit: int = 10
+    ) -> list[RatingChange]:
+        """A player's latest rating changes in this server, newest first."""
         ...

@@ -193,7 +193,49 @@ _V4 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4)
+_V5 = Migration(
+    5,
+    "player ratings per server, kept as matches finish, and each match's change to them",
+    (
+        # `player` is "user:<id>" or "computer:<level>"; guild_id 0 holds matches played
+        # outside a server. `rating` (mu - 3 sigma) is stored so the leaderboard is one
+        # index range.
+        """
+        CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            user_id INTEGER,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            rating REAL NOT NULL,
+            matches INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, player)
+        )
+        """,
+        "CREATE INDEX ratings_board ON ratings(guild_id, rating)",
+        # Like `results`, no foreign key: ratings outlive `prune`.
+        """
+        CREATE TABLE rating_changes (
+            match_id INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            guild_id INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            user_id INTEGER,
+            place INTEGER NOT NULL,
+            mu_before REAL NOT NULL,
+            sigma_before REAL NOT NULL,
+            mu_after REAL NOT NULL,
+            sigma_after REAL NOT NULL,
+            PRIMARY KEY (match_id, seat)
+        )
+        """,
+        "CREATE INDEX rating_changes_player ON rating_changes(guild_id, player, match_id)",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5)
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))

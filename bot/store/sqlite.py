@@ -2,7 +2,8 @@
 
 It is read in parts, one per concern, all on one connection (`SqliteDatabase`, which
 opens, checks and migrates the file): match rows and seats (`sqlite_matches`), the
-decision log and snapshots (`sqlite_log`), and results and history (`sqlite_results`).
+decision log and snapshots (`sqlite_log`), results and history (`sqlite_results`), and
+ratings (`sqlite_ratings`).
 The store joins them and adds the maintenance the `chicago-bot` commands use.
 """
 
@@ -18,6 +19,7 @@ from bot.store import diagnose
 from bot.store.backup import backup_database
 from bot.store.sqlite_log import DecisionLog
 from bot.store.sqlite_matches import MatchTables
+from bot.store.sqlite_ratings import RatingTable
 from bot.store.sqlite_results import ResultHistory
 from bot.store.sqlite_rows import fetch_value
 
@@ -38,7 +40,7 @@ class StoreCounts:
     results: int
 
 
-class SqliteStore(MatchTables, DecisionLog, ResultHistory):
+class SqliteStore(MatchTables, DecisionLog, ResultHistory, RatingTable):
     """The `MatchStore` on one SQLite file. Use `async with SqliteStore(path) as store:`
     or `open()`/`close()`. `clock` (seconds since the epoch) is replaceable for tests."""
 

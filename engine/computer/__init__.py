@@ -5,7 +5,9 @@ decision the engine can ask (RULES §13) with an option it offers. Levels:
 
 - "random": a uniform choice among the available options (the yardstick);
 - "easy": a beginner who takes part but misjudges raids and ignores marks (`easy`);
-- "normal": a player that prices every raid and plays to win (`normal`).
+- "normal": a player that prices every raid and plays to win (`normal`);
+- "hard": the normal player's choices checked by playing imagined matches on (`hard`),
+  imagined from what its seat can see only.
 
 Everything is a pure function of the state: the same match seed and the same decisions
 give the same choices, so computer seats replay like any other.
@@ -21,6 +23,7 @@ from __future__ import annotations
 import random
 
 from engine.computer.easy import choose_easy
+from engine.computer.hard import choose_hard
 from engine.computer.normal import choose_normal
 from engine.computer.random_player import choose_random
 from engine.decisions import Decision, DecisionKind
@@ -29,7 +32,7 @@ from engine.events import Event
 from engine.flow import apply
 from engine.state import MatchState
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "random")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
 DEFAULT_LEVEL = "normal"
 _MASK = (1 << 64) - 1
 
@@ -62,6 +65,8 @@ def choose(state: MatchState, seat: int | None = None, level: str | None = None)
         return choose_random(pending, decision_rng(state, seat))
     if level == "easy":
         return choose_easy(state, pending, decision_rng(state, seat))
+    if level == "hard":
+        return choose_hard(state, pending, decision_rng(state, seat))
     return choose_normal(state, pending)
 
 

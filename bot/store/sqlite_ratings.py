@@ -1,0 +1,187 @@
+"""The SQLite store's ratings: the table `/chicago leaderboard` reads, kept as matches
+finish, each match's change for `/chicago stats`, and the rebuild from stored results.
+
+The SQL is plain (one upsert, ranges on indexed columns) so another database can carry
+it as it is; the arithmetic is `bot.ratings`, handed in by the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from bot.store.interface import (
+    PlayerRating,
+    RatedMatch,
+    RateMatch,
+    RatingChange,
+    SideResult,
+    Skill,
+    StoreError,
+    rated_player,
+)
+from bot.store.sqlite_connection import SqliteDatabase
+from bot.store.sqlite_rows import SIDE_COLUMNS, fetch_one, side_result
+
+_RATING_COLUMNS = "guild_id, player, name, user_id, mu, sigma, matches"
+_CHANGE_COLUMNS = (
+    "match_id, seat, guild_id, player, name, user_id, place, mu_before, sigma_before, "
+    "mu_after, sigma_after"
+)
+
+
+class RatingTable(SqliteDatabase):
+    """Ratings per server and player, and their history."""
+
+    async def rate_match(self, match_id: int, rate: RateMatch) -> list[RatingChange]:
+        async with self._transaction() as db:
+            done = await _changes(db, "WHERE match_id = ? ORDER BY seat", (match_id,))
+            if done:
+                return done
+            row = await fetch_one(
+                db, "SELECT guild_id FROM results WHERE match_id = ?", (match_id,)
+            )
+            if row is None:
+                raise StoreError(f"match {match_id} has no result to rate")
+            guild_id = row[0]
+            rows = await db.execute_fetchall(
+                f"SELECT {SIDE_COLUMNS} FROM result_sides WHERE match_id = ? ORDER BY seat",
+                (match_id,),
+            )
+            sides = [side_result(r) for r in rows]
+            current = await _ratings_of(db, guild_id or 0, sides)
+            changes, ratings = rate(match_id, guild_id, sides, current)
+            await _write(db, ratings, changes)
+        return changes
+
+    async def leaderboard(
+        self, guild_id: int | None, min_matches: int, limit: int, offset: int = 0
+    ) -> list[PlayerRating]:
+        async with self._transaction(write=False) as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND matches >= ? "
+                "AND user_id IS NOT NULL ORDER BY rating DESC, player LIMIT ? OFFSET ?",
+                (guild_id or 0, min_matches, limit, offset),
+            )
+        return [_rating(r) for r in rows]
+
+    async def ranked_count(self, guild_id: int | None, min_matches: int) -> int:
+        async with self._transaction(write=False) as db:
+            row = await fetch_one(
+                db,
+                "SELECT count(*) FROM ratings WHERE guild_id = ? AND matches >= ? "
+                "AND user_id IS NOT NULL",
+                (guild_id or 0, min_matches),
+            )
+        return int(row[0])
+
+    async def player_rating(self, guild_id: int | None, player: str) -> PlayerRating | None:
+        async with self._transaction(write=False) as db:
+            row = await fetch_one(
+                db,
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND player = ?",
+                (guild_id or 0, player),
+            )
+        return None if row is None else _rating(row)
+
+    async def rating_history(
+        self, guild_id: int | None, player: str, limit: int = 10
+    ) -> list[RatingChange]:
+        async with self._transaction(write=False) as db:
+            return await _changes(
+                db,
+                "WHERE guild_id = ? AND player = ? ORDER BY match_id DESC, seat LIMIT ?",
+                (guild_id or 0, player, limit),
+            )
+
+    # -- the whole table --------------------------------------------------------------
+
+    async def rated_matches(self) -> list[RatedMatch]:
+        """Every finished match with recorded sides, in the order they finished."""
+        async with self._transaction(write=False) as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {SIDE_COLUMNS}, guild_id FROM result_sides "
+                "ORDER BY finished_at, match_id, seat"
+            )
+        matches: list[RatedMatch] = []
+        for r in rows:
+            side = side_result(r)
+            if not matches or matches[-1].match_id != side.match_id:
+                matches.append(RatedMatch(side.match_id, r[-1], []))
+            matches[-1].sides.append(side)
+        return matches
+
+    async def all_ratings(self) -> list[PlayerRating]:
+        async with self._transaction(write=False) as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_RATING_COLUMNS} FROM ratings ORDER BY guild_id, player"
+            )
+        return [_rating(r) for r in rows]
+
+    async def replace_ratings(
+        self, ratings: Sequence[PlayerRating], changes: Sequence[RatingChange]
+    ) -> None:
+        """The whole table and history at once (after `bot.ratings.rebuild`)."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM ratings")
+            await db.execute("DELETE FROM rating_changes")
+            await _write(db, ratings, changes)
+
+
+async def _write(
+    db: aiosqlite.Connection, ratings: Sequence[PlayerRating], changes: Sequence[RatingChange]
+) -> None:
+    """Insert or replace rating rows (the upsert every SQL database has: delete, insert)
+    and append the changes."""
+    for r in ratings:
+        await db.execute(
+            "DELETE FROM ratings WHERE guild_id = ? AND player = ?", (r.guild_id, r.player)
+        )
+    await db.executemany(
+        f"INSERT INTO ratings ({_RATING_COLUMNS}, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (r.guild_id, r.player, r.name, r.user_id, r.skill.mu, r.skill.sigma, r.matches,
+             r.skill.rating)
+            for r in ratings
+        ],
+    )  # fmt: skip
+    await db.executemany(
+        f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (c.match_id, c.seat, c.guild_id, c.player, c.name, c.user_id, c.place,
+             c.before.mu, c.before.sigma, c.after.mu, c.after.sigma)
+            for c in changes
+        ],
+    )  # fmt: skip
+
+
+def _rating(r: Any) -> PlayerRating:
+    return PlayerRating(r[0], r[1], r[2], r[3], Skill(r[4], r[5]), r[6])
+
+
+async def _changes(
+    db: aiosqlite.Connection, tail: str, params: tuple[Any, ...]
+) -> list[RatingChange]:
+    rows = await db.execute_fetchall(f"SELECT {_CHANGE_COLUMNS} FROM rating_changes {tail}", params)
+    return [
+        RatingChange(
+            r[0], r[1], r[2], r[3], r[4], r[5], r[6], Skill(r[7], r[8]), Skill(r[9], r[10])
+        )
+        for r in rows
+    ]
+
+
+async def _ratings_of(
+    db: aiosqlite.Connection, guild: int, sides: Sequence[SideResult]
+) -> dict[str, PlayerRating]:
+    keys = sorted({rated_player(s) for s in sides})
+    if not keys:
+        return {}
+    marks = ",".join("?" * len(keys))
+    rows = await db.execute_fetchall(
+        f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND player IN ({marks})",
+        (guild, *keys),
+    )
+    return {r[1]: _rating(r) for r in rows}
