@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 from bot.narration import Line, narrate
@@ -28,11 +29,15 @@ from engine import (
     timeout_default,
 )
 from engine.computer import LEVELS, choose
+from engine.computer.worlds import clone
 from engine.events import Event, MatchEnded, TurnStarted
 
 USER = "user"
 TIMER = "timer"
 COMPUTER = "computer"
+# Levels that think for a while (tens of milliseconds): a session with `hold_slow` leaves
+# their turns to `settle`, which an async front end awaits so its event loop stays free.
+SLOW_LEVELS = frozenset({"hard"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +88,9 @@ class MatchSession:
     """Owns one match: its state, decision log, computer seats, narration and lock.
 
     `controllers` maps a seat to the computer level playing it when that differs from
-    the setup (a seat handed to a computer after repeated timeouts)."""
+    the setup (a seat handed to a computer after repeated timeouts). With `hold_slow`,
+    computer seats of a slow level are not played by `decide` and the like: the caller
+    awaits `settle(step)` after each call, which plays them off its event loop."""
 
     def __init__(
         self,
@@ -92,10 +99,12 @@ class MatchSession:
         controllers: dict[int, str] | None = None,
         autoplay: bool = True,
         narrated: bool = True,
+        hold_slow: bool = False,
     ) -> None:
         self._state = state
         self.autoplay = autoplay
         self.narrated = narrated
+        self.hold_slow = hold_slow
         self.log: list[Applied] = list(log)
         self.controllers: dict[int, str] = dict(controllers or {})
         self.lock = asyncio.Lock()
@@ -109,12 +118,13 @@ class MatchSession:
         controllers: dict[int, str] | None = None,
         autoplay: bool = True,
         narrated: bool = True,
+        hold_slow: bool = False,
     ) -> tuple[MatchSession, StepResult]:
         """A match after setup; with `autoplay`, computer seats play until a human must
         decide (without it, the caller paces them with `play_computer`). Without
         `narrated`, steps carry no lines (the simulator plays thousands of matches)."""
         state, events = replay(setup, ())
-        session = cls(state, (), controllers, autoplay, narrated)
+        session = cls(state, (), controllers, autoplay, narrated, hold_slow)
         step = StepResult(Verdict.APPLIED, events=list(events))
         if autoplay:
             session._play_computers(step)
@@ -236,7 +246,26 @@ class MatchSession:
         if state.pending is None or not self.is_computer(state.pending.seat):
             return refused(Verdict.WRONG_SEAT, waiting="a person")
         step = StepResult(Verdict.APPLIED)
-        self._play_computers(step, limit=1)
+        self._play_computers(step, limit=1, hold=False)
+        return self._finish(step)
+
+    async def settle(self, step: StepResult, executor: Executor | None = None) -> StepResult:
+        """Play the slow computer seats a call held back (see `hold_slow`), each choice
+        made on a copy of the match in `executor` (default: a worker thread) while the
+        event loop serves other matches; `step` gains their decisions, in place. The
+        choice is the one `decide` would have made: it depends on the match alone."""
+        state = self._state
+        loop = asyncio.get_running_loop()
+        while self.autoplay and self._held() is not None:
+            assert state.pending is not None
+            seat = state.pending.seat
+            level = self.level(seat)
+            assert level is not None
+            began = time.perf_counter()
+            decision = await loop.run_in_executor(executor, choose, clone(state), seat, level)
+            step.thinking.append((level, time.perf_counter() - began))
+            self._apply_computer(step, seat, decision)
+            self._play_computers(step)
         return self._finish(step)
 
     def take_back(self, seat: int) -> None:
@@ -271,22 +300,36 @@ class MatchSession:
         except IllegalDecision:
             return False
 
-    def _play_computers(self, step: StepResult, limit: int | None = None) -> None:
+    def _play_computers(
+        self, step: StepResult, limit: int | None = None, hold: bool = True
+    ) -> None:
         state = self._state
         while state.result is None and state.pending is not None:
             if limit is not None and len(step.applied) >= limit:
                 return
             seat = state.pending.seat
             level = self.level(seat)
-            if level is None:
+            if level is None or (hold and self._held() is not None):
                 return
             began = time.perf_counter()
             decision = choose(state, seat, level)
             step.thinking.append((level, time.perf_counter() - began))
-            entry = Applied(state.seq, seat, str(decision), COMPUTER)
-            step.events.extend(apply(state, seat, decision))
-            step.applied.append(entry)
-            self.log.append(entry)
+            self._apply_computer(step, seat, decision)
+
+    def _held(self) -> int | None:
+        """The seat that must decide now if it is a slow computer this session holds back."""
+        state = self._state
+        if not self.hold_slow or state.result is not None or state.pending is None:
+            return None
+        seat = state.pending.seat
+        return seat if self.level(seat) in SLOW_LEVELS else None
+
+    def _apply_computer(self, step: StepResult, seat: int, decision: Decision) -> None:
+        state = self._state
+        entry = Applied(state.seq, seat, str(decision), COMPUTER)
+        step.events.extend(apply(state, seat, decision))
+        step.applied.append(entry)
+        self.log.append(entry)
 
     def _finish(self, step: StepResult) -> StepResult:
         if self.narrated:
@@ -299,6 +342,7 @@ class MatchSession:
 
 __all__ = [
     "COMPUTER",
+    "SLOW_LEVELS",
     "TIMER",
     "USER",
     "Applied",

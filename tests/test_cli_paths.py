@@ -120,6 +120,7 @@ def output_cases(database: Path, tmp: Path) -> list[tuple[str, list[str], Expect
         ("prune", ["prune", "--older-than", "1", "--db", str(tmp)], 2),
         ("prune", ["prune", "--older-than", "1", "--db", "/proc/chicago.db"], 2),
         ("prune", ["prune", "--older-than", "1", "--db", FULL], 2),
+        ("ratings", ["ratings", "--db", "/nonexistent/dir/x.db"], 2),
         ("rulebook", ["rulebook", "--out", "/proc/no/such/folder"], 2),
         ("rulebook", ["rulebook", "--out", str(afile)], 2),
         ("rulebook", ["rulebook", "--out", "/proc/chicago"], 2),
@@ -158,6 +159,7 @@ QUICK: dict[str, list[str]] = {
     "bench": ["bench", "engine", "--matches", "1", "--bosses", "2"],
     "backup": ["backup", "copy.db", "--db", "chicago.db"],
     "prune": ["prune", "--older-than", "1", "--db", "chicago.db"],
+    "ratings": ["ratings", "--db", "chicago.db"],
 }
 
 

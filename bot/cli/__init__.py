@@ -179,6 +179,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("doctor", "bot.cli.doctor", "check settings, token, database and assets; say how to fix"),
     ("backup", "bot.cli.backup", "copy the match database safely, even while the bot runs"),
     ("prune", "bot.cli.prune", "remove old finished matches, keeping their results"),
+    ("ratings", "bot.cli.ratings", "rebuild every player's rating from the stored results"),
     ("replay", "bot.cli.replay", "replay and verify a match file from /chicago replay"),
     ("rulebook", "bot.cli.rulebook", "write the rule book as Markdown and printable HTML"),
     ("preview", "bot.cli.preview", "play a match in your browser, offline, without a token"),

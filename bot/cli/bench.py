@@ -8,8 +8,9 @@ import importlib
 from bot.cli import add_bosses_option, positive_int
 
 DEFAULT_MATCHES = 200
-# Each render match gives about ten pictures, so fewer matches make a full sample.
-TARGET_MATCHES = {"render": 50, "load": 1000}
+# Each render match gives about ten pictures, so fewer matches make a full sample; the
+# hard computer level thinks for tens of milliseconds, so `ai` plays fewer too.
+TARGET_MATCHES = {"render": 50, "load": 1000, "ai": 40}
 
 TARGETS = {
     "engine": ("bot.benchmarks.engine", "random full matches through the rules engine"),

@@ -20,9 +20,10 @@ from pathlib import Path
 from bot.cli import add_bosses_option, positive_int, seconds_up_to
 from bot.cli.output import CommandError, reason
 from bot.preview_extra import INSTALL_PREVIEW, PREVIEW_MODULES, missing
+from engine.computer import PLAYER_LEVELS
 
 LENGTHS = ("standard", "short", "rounds")
-LEVELS = ("easy", "normal")
+LEVELS = PLAYER_LEVELS
 MAX_NAME = 32
 
 

@@ -12,13 +12,14 @@ from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.names import MAX_NAME, plain_name
 from bot.store.interface import SeatRecord
 from engine import MatchOptions, MatchState, PlayerSpec, Setup
+from engine.computer import PLAYER_LEVELS
 
 COMPUTER_BOSS_NAMES = (
     "Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan",
     "Sal Greco", "Ruby O'Malley", "Tommy Russo", "Lil Kaminski",
 )  # fmt: skip
 COMPUTER_POLICE_NAME = "Chicago Police"
-LEVELS = ("easy", "normal")  # the levels a lobby offers
+LEVELS = PLAYER_LEVELS  # the levels a lobby offers
 
 
 def bosses_wanted(settings: MatchSettings) -> int:

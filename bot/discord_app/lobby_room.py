@@ -169,7 +169,7 @@ class Lobby(OpenTable):
                 return False, problem
             record = self._record
             setup = lobby.build_setup(self.settings, record.seed, self.seats)
-            session, step = MatchSession.new(setup)
+            session, step = MatchSession.new(setup, hold_slow=True)
             ordered = lobby.in_engine_order(session.state, self.seats)
             await self._set_seats(ordered)
             await self.ctx.store.start_match(self.match_id, dump_setup(setup))

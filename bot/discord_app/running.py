@@ -25,6 +25,7 @@ from bot.discord_app.timers import DecisionTimer
 from bot.discord_app.trade_views import TradeScreen
 from bot.narration import Line
 from bot.render.alt_text import alt_text
+from bot.render.pool import worker_executor
 from bot.session import Applied, MatchSession, StepResult
 from bot.store import MatchRecord, MatchStatus, load_state
 from bot.verdicts import Verdict, say
@@ -110,7 +111,7 @@ class RunningMatch(OpenTable):
             for i, s in enumerate(record.seats)
             if s.user_id and s.controller != "user"
         }
-        return MatchSession(state, applied, controllers)
+        return MatchSession(state, applied, controllers, hold_slow=True)
 
     def _count_timeouts(self, session: MatchSession) -> None:
         controllers = session.controllers
@@ -262,6 +263,8 @@ class RunningMatch(OpenTable):
     async def _tell(self, step: StepResult, force_new: bool = False) -> None:
         """Commit the step in one transaction, then tell it."""
         session = self.session
+        # Hard computer seats think in the bot's worker processes, off the event loop.
+        await session.settle(step, worker_executor())
         plan = self.publisher.plan(session, step, force_new)
         await self.ctx.store.commit_step(self.match_id, plan.write)
         if plan.deadline is None:

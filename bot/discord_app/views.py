@@ -33,6 +33,7 @@ from bot.discord_app.messages import option_label, shown_options
 from bot.discord_app.ports import host_of
 from bot.store import SeatRecord
 from engine import MatchState, Option, Pending
+from engine.computer import PLAYER_LEVELS
 
 STYLES = {
     "roll": discord.ButtonStyle.primary,
@@ -49,7 +50,7 @@ STYLES = {
     "reject": discord.ButtonStyle.danger,
     "pass": discord.ButtonStyle.secondary,
 }
-LOBBY_LEVELS = ("easy", "normal")
+LOBBY_LEVELS = PLAYER_LEVELS
 MAX_DECISION_BUTTONS = 23  # of Discord's 25 a message may carry: one proposes, one shows the board
 
 

@@ -74,6 +74,13 @@ class RenderPool:
         else:
             self._executor = ThreadPoolExecutor(1, thread_name_prefix="chicago-render")
 
+    def executor(self) -> Executor:
+        """The started workers, for other work that must stay off the event loop (a hard
+        computer player's thinking holds the interpreter for tens of milliseconds)."""
+        self.start()
+        assert self._executor is not None
+        return self._executor
+
     async def render(self, view: BoardView) -> bytes:
         self.start()
         assert self._executor is not None
@@ -107,6 +114,13 @@ def install(pool: RenderPool | None) -> RenderPool | None:
 
 def installed() -> RenderPool | None:
     return _installed
+
+
+def worker_executor() -> Executor | None:
+    """The installed pool's workers, for other work that must stay off the event loop
+    (a hard computer player's thinking); None when no pool is installed."""
+    pool = _installed
+    return None if pool is None else pool.executor()
 
 
 async def render_off_loop(view: BoardView) -> bytes:

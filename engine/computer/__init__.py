@@ -34,6 +34,8 @@ from engine.state import MatchState
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
 DEFAULT_LEVEL = "normal"
+# The levels offered to players (lobby, preview, demo); "random" is a yardstick only.
+PLAYER_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 _MASK = (1 << 64) - 1
 
 
@@ -94,6 +96,7 @@ def play_computers(state: MatchState, limit: int | None = None) -> list[Event]:
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
+    "PLAYER_LEVELS",
     "choose",
     "decision_rng",
     "is_computer_turn",

@@ -33,8 +33,8 @@ class Budget:
     """How much the player thinks: worlds per decision and decisions played in each.
     Sized so a decision stays well under 300 ms on one core (`chicago-bot bench ai`)."""
 
-    worlds: int = 10
-    turns: int = 6  # turns played after the one in progress
+    worlds: int = 8
+    turns: int = 3  # turns played after the one in progress
     most_decisions: int = 120  # a cap for long raids and meetings
 
 
@@ -51,13 +51,13 @@ PER_TEN_THOUSAND_DOLLARS = 0.09
 POLICE_PER_TEN_PEOPLE = 0.24
 CONFIDENCE = 2.0  # standard errors by which an option must beat the instinct
 MARGIN = 0.01  # ...and at least this much (the least gain in chance to win that counts)
-# Decisions whose options lead to raids: where looking ahead pays. Buying, recruiting and
-# trading follow the normal player, whose prices hold over a longer run than a look-ahead.
+# Decisions whether to start a raid: where looking ahead pays. Fighting on follows the
+# normal player (withdrawing hands the rival a mark); buying, recruiting and trading too,
+# since their prices pay off over a longer run than a look-ahead sees.
 WEIGHED = frozenset(
     {
         DecisionKind.PAY_OR_RAID,
         DecisionKind.BRIBE_OR_RAID,
-        DecisionKind.FIGHT_OR_WITHDRAW,
         DecisionKind.ACTION,
         DecisionKind.POLICE_ACTION,
     }

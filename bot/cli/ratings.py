@@ -1,0 +1,51 @@
+"""`chicago-bot ratings`: rebuild every player's rating from the stored results.
+
+Ratings are kept as matches finish; this replays every finished match's result in the
+order they finished (`bot.ratings.rebuild`) and replaces the table and its history with
+what the replay gives, then says how many rows it changed: none, unless the table was
+damaged, edited, or kept by an older rating rule. Safe while the bot runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db", type=Path, default=None, help="database (default: CHICAGO_DB or ./chicago.db)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from bot import ratings
+    from bot.settings import load_settings
+    from bot.store import SqliteStore, StoreError
+
+    path: Path = args.db if args.db is not None else load_settings().db
+    if not path.is_file():
+        print(f"chicago-bot ratings: database {path} does not exist (check --db or CHICAGO_DB)",
+              file=sys.stderr)  # fmt: skip
+        return 2
+
+    async def rebuild() -> tuple[int, int, int]:
+        async with SqliteStore(path, backup_before_migrating=True) as store:
+            kept = set(await store.all_ratings())
+            matches = await store.rated_matches()
+            rows, history = ratings.rebuild(matches)
+            await store.replace_ratings(rows, history)
+            return len(matches), len(rows), len(kept.symmetric_difference(rows))
+
+    try:
+        matches, players, changed = asyncio.run(rebuild())
+    except StoreError as exc:
+        print(f"chicago-bot ratings: {exc}", file=sys.stderr)
+        return 1
+    print(
+        f"rebuilt the ratings of {players} player(s) from {matches} finished match(es) in "
+        f"{path}; {changed} row(s) differed from the ones kept"
+    )
+    return 0

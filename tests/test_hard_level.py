@@ -1,0 +1,119 @@
+"""The hard computer level: it looks ahead only through what its seat can see, decides
+the same from the same match, and a session plays it off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from bot.session import MatchSession
+from engine import MatchOptions, MatchState, PlayerSpec, apply, new_match, player_view
+from engine.computer import choose
+from engine.computer.hard import WEIGHED, candidates, choose_hard
+from engine.computer.normal import choose_normal
+from engine.computer.worlds import clone, sample_world
+
+
+def weighed_states(count: int) -> list[MatchState]:
+    """Positions from normal play where the hard player has two options to weigh."""
+    found: list[MatchState] = []
+    for seed in range(1, 40):
+        players = [PlayerSpec(f"B{i}", "normal") for i in range(3)]
+        state = new_match(3, seed, None, players, PlayerSpec("P", "normal"))
+        while state.result is None and len(found) < count:
+            pending = state.pending
+            assert pending is not None
+            instinct = choose_normal(state, pending)
+            if pending.kind in WEIGHED and len(candidates(pending, instinct)) > 1:
+                found.append(clone(state))
+                break
+            apply(state, pending.seat, instinct)
+        if len(found) >= count:
+            break
+    return found
+
+
+def with_other_secrets(state: MatchState, seed: int) -> MatchState:
+    """The same match as every seat sees it, with different secrets: both decks in
+    another order, another dice generator, and a rival's contact cards swapped for
+    contacts from the deck (all contacts are the same card)."""
+    twin = clone(state)
+    rng = random.Random(seed)
+    rng.shuffle(twin.street_deck)
+    rng.shuffle(twin.police_deck)
+    twin.rng.seed ^= 0x5DEECE66D
+    twin.rng.counter += 17
+    assert state.pending is not None
+    rival = next(s for s in twin.sides if s.seat != state.pending.seat and s.contacts)
+    in_deck = [c for c in twin.street_deck if c < 4]  # ids 0-3 are the deck's contacts
+    if in_deck:
+        deck_card, held = in_deck[0], rival.contacts[0]
+        twin.street_deck[twin.street_deck.index(deck_card)] = held
+        rival.contacts[0] = deck_card
+    return twin
+
+
+def test_secrets_the_seat_cannot_see_do_not_change_its_decision() -> None:
+    states = weighed_states(4)
+    assert len(states) == 4
+    for state in states:
+        pending = state.pending
+        assert pending is not None
+        twin = with_other_secrets(state, state.seq)
+        assert twin.to_json() != state.to_json()
+        assert player_view(twin).to_json() == player_view(state).to_json()
+        for computer_seed in (1, 2):
+            mine = choose_hard(state, pending, random.Random(computer_seed))
+            theirs = choose_hard(twin, pending, random.Random(computer_seed))
+            assert mine == theirs
+
+
+def test_imagined_worlds_keep_what_is_seen_and_redraw_what_is_not() -> None:
+    state = weighed_states(1)[0]
+    assert state.pending is not None
+    seat = state.pending.seat
+    world = sample_world(state, seat, random.Random(3))
+    assert player_view(world).to_json() == player_view(state).to_json()
+    assert world.sides[seat].contacts == state.sides[seat].contacts
+    assert sorted(world.street_deck) == sorted(state.street_deck)
+    assert world.street_deck != state.street_deck or world.police_deck != state.police_deck
+    assert world.rng.seed != state.rng.seed
+
+
+def test_looking_ahead_changes_nothing_and_repeats_itself() -> None:
+    for state in weighed_states(3):
+        assert state.pending is not None
+        before = state.to_json()
+        first = choose(state, state.pending.seat, "hard")
+        assert state.to_json() == before
+        assert choose(state, state.pending.seat, "hard") == first
+
+
+def short_hard_match(seed: int) -> MatchState:
+    players = [PlayerSpec("Hard", "hard"), PlayerSpec("Ada")]
+    options = MatchOptions(round_limit=4)
+    return new_match(2, seed, options, players, PlayerSpec("Police", "normal"))
+
+
+def test_a_session_holds_hard_seats_for_settle_and_plays_them_as_decide_would() -> None:
+    setup = short_hard_match(5).setup
+    direct, _ = MatchSession.new(setup)
+    held, opening = MatchSession.new(setup, hold_slow=True)
+
+    async def settle_all() -> None:
+        await held.settle(opening)
+        while held.result is None:
+            asked = held.pending
+            assert asked is not None and not held.is_computer(asked.seat)
+            step = held.decide(asked.seat, "pass" if asked.kind != "roll" else "roll", held.seq)
+            if not step.ok:
+                step = held.decide(asked.seat, asked.available()[0], held.seq)
+            await held.settle(step)
+            assert held.pending is None or not held.is_computer(held.pending.seat)
+            twin = direct.decide(asked.seat, step.applied[0].decision, direct.seq)
+            assert [a.decision for a in twin.applied] == [a.decision for a in step.applied]
+
+    asyncio.run(settle_all())
+    assert [a.decision for a in held.log] == [a.decision for a in direct.log]
+    hard = next(s.seat for s in held.state.sides if s.computer == "hard")
+    assert any(a.seat == hard and a.decision != "roll" for a in held.log)
