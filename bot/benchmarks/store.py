@@ -5,6 +5,9 @@ on the disk before it returns; target p99 ≤ 5 ms), the time to load, verify an
 300-decision match (target ≤ 20 ms), the time to open a database of 1,000 finished and
 100 running matches and list the running ones (target ≤ 1 s), and the bytes on disk per
 finished match. `--matches` caps the matches whose decisions are timed one by one.
+Then the ratings at 100,000 finished matches (`bot.benchmarks.ratings`): a leaderboard
+page (target ≤ 50 ms), a player's rating and history, rating a finished match, and the
+time to rebuild every rating from the stored results.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.benchmarks import peak_memory_mb, percentile
+from bot.benchmarks import peak_memory_mb, percentile, ratings
 from bot.store import (
     DecisionRecord,
     MatchStatus,
@@ -169,6 +172,7 @@ def run(args: argparse.Namespace) -> int:
         build_s = time.perf_counter() - t0
         open_ms, listed = asyncio.run(_open_and_list(big))
         size_mb = big.stat().st_size / 1e6
+        rated = ratings.measure(base, args.seed)
     print(f"store benchmark: SQLite (WAL, synchronous=FULL), {args.bosses} bosses + police")
     print(f"  decisions committed  {len(commits):10d}  ({timed} random matches, one by one)")
     print(f"  commit median        {statistics.median(commits):10.2f} ms")
@@ -182,5 +186,12 @@ def run(args: argparse.Namespace) -> int:
           f"running, {listed} listed, {size_mb:.1f} MB; target ≤ 1000)")  # fmt: skip
     print(f"  disk per finished    {per_match / 1024:10.1f} KB  (log, seats, snapshot, result)")
     print(f"  database built in    {build_s:10.1f} s")
+    pages = ", ".join(f"{label} {ms:.2f} ms" for label, ms in rated.pages_ms.items())
+    print(f"  ratings at {rated.matches:,} finished matches, {rated.players:,} players rated:")
+    print(f"    leaderboard page   {pages}  (median of 20; target ≤ 50 ms)")
+    print(f"    stats rating       {rated.player_ms:10.2f} ms  (a player's rating and history)")
+    print(f"    rate a match       {rated.rate_ms:10.2f} ms  (at its end, committed)")
+    print(f"    rebuild all        {rated.rebuild_s:10.1f} s   (chicago-bot ratings; the rows "
+          f"written in {rated.build_s:.1f} s)")  # fmt: skip
     print(f"  peak memory           {peak_memory_mb():8.1f} MB")
     return 0

@@ -7,9 +7,11 @@ import json
 
 import discord
 
+from bot import ratings
 from bot.discord_app.lobby import build_setup, in_engine_order
 from bot.discord_app.match_settings import MatchSettings
 from bot.history import side_results, tell
+from bot.ratings import MIN_RANKED_MATCHES
 from bot.replay_file import load
 from bot.session import MatchSession
 from bot.store import DecisionRecord, MatchStatus, ResultRecord, SeatRecord, dump_setup
@@ -46,6 +48,7 @@ async def finished_match(
     await store.finish(record.match_id, MatchStatus.FINISHED, result)
     _, story = tell(setup, [(a.seat, a.decision) for a in session.log])
     await store.record_sides(record.match_id, side_results(record.match_id, state, story, ordered))
+    await store.rate_match(record.match_id, ratings.rated)
     return record.match_id
 
 
@@ -84,31 +87,39 @@ async def test_history_stats_and_a_player_who_left(table: Table) -> None:
     assert theirs.response is not None
     police = {f.name: f.value or "" for f in theirs.response.embeds[0].fields}["As police"]
     assert police.endswith(("(0%)", "(50%)", "(100%)")) and "/2" in police
+    rating = {f.name: f.value or "" for f in theirs.response.embeds[0].fields}["Rating"]
+    assert f"after 2 matches (ranked after {MIN_RANKED_MATCHES} matches)" in rating
+    assert rating.count("\n#") == 2  # one line per rated match, newest first
+    assert rating.index("#2:") < rating.index("#1:")
     ranked = await table.members["alice"].slash(table.channel, "chicago leaderboard")
     assert ranked.response is not None
-    assert "dave" in (ranked.response.embeds[0].description or "")
+    assert "Nobody has enough rated matches" in (ranked.response.embeds[0].description or "")
 
 
 async def test_leaderboard_pages_with_buttons(table: Table) -> None:
     m = table.members
-    for n in range(6):
+    # Twelve players who left the server, six matches each, against alice: 13 ranked.
+    for n in range(36):
         seats = [
-            SeatRecord("boss", f"gone-{2 * n}", 9000 + 2 * n),
-            SeatRecord("boss", f"gone-{2 * n + 1}", 9001 + 2 * n),
+            SeatRecord("boss", f"gone-{n % 12}", 9000 + n % 12),
+            SeatRecord("boss", f"gone-{(n + 1) % 12}", 9000 + (n + 1) % 12),
             SeatRecord("police", "alice", m["alice"].id),
         ]
         await finished_match(table, seats, 20 + n)
     shown = await m["bob"].slash(table.channel, "chicago leaderboard")
     assert shown.response is not None and not shown.response.ephemeral
     first = shown.response
-    assert first.embeds[0].footer.text == "Page 1 of 2"
+    assert (first.embeds[0].footer.text or "").startswith("Page 1 of 2 · 13 ranked")
+    board = first.embeds[0].description or ""
+    shown_ratings = [float(line.split(" — ")[1].split(" · ")[0]) for line in board.splitlines()]
+    assert shown_ratings == sorted(shown_ratings, reverse=True)
     labels = {b.label: b for b in buttons(first)}
     assert labels["◀ Previous"].disabled and not labels["Next ▶"].disabled
     assert (first.embeds[0].description or "").count("\n") == 9  # ten players a page
     turned = await table.click(m["carol"], first, label="Next ▶")
     assert turned.acknowledged
     message = table.history()[-1]
-    assert message.embeds[0].footer.text == "Page 2 of 2"
+    assert (message.embeds[0].footer.text or "").startswith("Page 2 of 2")
     assert "**11.**" in (message.embeds[0].description or "")
     back = {b.label: b for b in buttons(message)}
     assert back["Next ▶"].disabled and not back["◀ Previous"].disabled
@@ -155,6 +166,7 @@ async def test_a_finished_match_ends_with_its_summary_and_a_rematch(table: Table
     assert titles[1] == "📜 Match summary"
     fields = {f.name: f.value or "" for f in final.embeds[1].fields}
     assert "won" in fields["How it ended"] and "Richest moment" in fields
+    assert fields["Ratings"].startswith("alice: ") and "(" in fields["Ratings"]
     chart = await final.attachments[1].read()
     assert chart[:8] == b"\x89PNG\r\n\x1a\n"
     rows = await table.bot.store.side_results(table.guild.id, table.members["alice"].id)

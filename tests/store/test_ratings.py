@@ -4,6 +4,7 @@ the incremental table in the store, and the rebuild that must reproduce it."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -68,14 +69,8 @@ async def _finished_match(
     await store.finish(
         record.match_id, MatchStatus.FINISHED, ResultRecord(winner, "marks", scores, 20, 300)
     )
-    await store.record_sides(
-        record.match_id, [SideResult(**{**_fields(s), "match_id": record.match_id}) for s in sides]
-    )
+    await store.record_sides(record.match_id, [replace(s, match_id=record.match_id) for s in sides])
     return record.match_id
-
-
-def _fields(s: SideResult) -> dict[str, object]:
-    return {name: getattr(s, name) for name in SideResult.__dataclass_fields__}
 
 
 def _random_sides(rng: random.Random) -> list[SideResult]:
