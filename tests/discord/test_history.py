@@ -192,3 +192,23 @@ async def test_a_finished_match_ends_with_its_summary_and_a_rematch(table: Table
     started = await table.click(table.members["alice"], lobby, label="Start")
     assert started.acknowledged and table.prompt() is not None
     assert isinstance(lobby, discord.Message)
+
+
+async def test_a_hard_computer_plays_through_the_bot_and_its_match_is_rated(table: Table) -> None:
+    table.seed = 11
+    await seat_table(
+        table, ("alice",), None, ("boss:hard", "police:hard"), length="rounds", rounds=2
+    )
+    seen: dict[str, int] = {}
+    for _ in range(200):
+        if await play_turn(table, seen) is None:
+            break
+    final = table.history()[-1]
+    fields = {f.name: f.value or "" for f in final.embeds[1].fields}
+    assert fields["Ratings"].startswith("alice: ")
+    store = table.bot.store
+    record = (await store.finished_matches(table.guild.id, 1))[0]
+    log_ = (await store.load(record.match_id)).full_log
+    assert any(d.actor == "computer" and d.decision != "roll" for d in log_)
+    hard = await store.player_rating(table.guild.id, "computer:hard")
+    assert hard is not None and hard.matches == 1
