@@ -116,9 +116,7 @@ def _play_out(world: MatchState, seat: int, option: Decision, budget: Budget) ->
         pending = match.pending
         assert pending is not None
         decision = (
-            Decision("roll")
-            if pending.kind is DecisionKind.ROLL
-            else choose_normal(match, pending)
+            Decision("roll") if pending.kind is DecisionKind.ROLL else choose_normal(match, pending)
         )
         turns += turns_begun(apply(match, pending.seat, decision))
     return standing(match, seat)
