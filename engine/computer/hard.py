@@ -1,11 +1,12 @@
 """The "hard" level: the normal player's judgement, checked by playing the match on.
 
-Before a decision that matters, the player imagines a few matches consistent with what
-its seat can see (`worlds.sample_world`: unseen cards reshuffled, fresh dice), plays
-each option in each of them for a stretch with every side following the normal level,
-scores where it ends up, and takes the option that did best on average. Each option is
-played in the same imagined worlds, so luck cancels out between them and a handful of
-worlds is enough to tell a good raid from a bad one (determinized Monte Carlo).
+Before a decision whether to raid, the player imagines a few matches consistent with
+what its seat can see (`worlds.sample_world`: unseen cards reshuffled, fresh dice), plays
+each option in each of them for a few turns with every side following the normal level,
+and scores where it ends up with a win-chance model (determinized Monte Carlo). Each
+option is played in the same imagined worlds, so much of the luck cancels out between
+them; the player leaves the normal choice only when another option beats it by more than
+the luck that remains explains.
 
 It never reads the deck order, the dice generator or a rival's cards: the worlds are
 drawn from `rng`, which the caller derives from the match seed, so the same match and
@@ -67,8 +68,8 @@ WEIGHED = frozenset(
 def choose_hard(
     state: MatchState, pending: Pending, rng: random.Random, budget: Budget = HARD
 ) -> Decision:
-    """The option that scores best over `budget.worlds` imagined continuations; the
-    normal player's own choice when there is nothing to weigh or options tie."""
+    """The normal player's choice, unless another option scores better over
+    `budget.worlds` imagined continuations by more than `CONFIDENCE` standard errors."""
     instinct = choose_normal(state, pending)
     options = candidates(pending, instinct)
     if len(options) == 1:
