@@ -28,8 +28,7 @@ from engine import (
     replay,
     timeout_default,
 )
-from engine.computer import LEVELS, choose
-from engine.computer.worlds import clone
+from engine.computer import LEVELS, choose, clone
 from engine.events import Event, MatchEnded, TurnStarted
 
 USER = "user"

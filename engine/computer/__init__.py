@@ -26,6 +26,7 @@ from engine.computer.easy import choose_easy
 from engine.computer.hard import choose_hard
 from engine.computer.normal import choose_normal
 from engine.computer.random_player import choose_random
+from engine.computer.worlds import clone
 from engine.decisions import Decision, DecisionKind
 from engine.errors import IllegalDecision, MatchOver
 from engine.events import Event
@@ -98,6 +99,7 @@ __all__ = [
     "LEVELS",
     "PLAYER_LEVELS",
     "choose",
+    "clone",
     "decision_rng",
     "is_computer_turn",
     "play_computers",
