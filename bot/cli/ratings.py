@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 from pathlib import Path
 
 
@@ -22,14 +21,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bot import ratings
+    from bot.cli.backup import check_database_path
+    from bot.cli.output import CommandError
     from bot.settings import load_settings
     from bot.store import SqliteStore, StoreError
 
     path: Path = args.db if args.db is not None else load_settings().db
-    if not path.is_file():
-        print(f"chicago-bot ratings: database {path} does not exist (check --db or CHICAGO_DB)",
-              file=sys.stderr)  # fmt: skip
-        return 2
+    check_database_path(path)
 
     async def rebuild() -> tuple[int, int, int]:
         async with SqliteStore(path, backup_before_migrating=True) as store:
@@ -42,8 +40,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         matches, players, changed = asyncio.run(rebuild())
     except StoreError as exc:
-        print(f"chicago-bot ratings: {exc}", file=sys.stderr)
-        return 1
+        raise CommandError(str(exc), 1) from None
     print(
         f"rebuilt the ratings of {players} player(s) from {matches} finished match(es) in "
         f"{path}; {changed} row(s) differed from the ones kept"
