@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def check_database_path(path: Path) -> None:
-    """The database `backup` and `prune` work on must be an existing file (exit 2)."""
+    """The database `backup`, `prune` and `ratings` work on must be an existing file (exit 2)."""
     from bot.cli.output import CommandError
 
     if path.is_dir():
