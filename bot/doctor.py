@@ -33,7 +33,7 @@ MIN_FREE_BYTES = 200 * 1024 * 1024
 # How long the checks wait for a database another process is writing.
 BUSY_TIMEOUT = 2.0
 TOKEN_PART = re.compile(r"[A-Za-z0-9_-]+")
-DISTRIBUTIONS = ("chicago-1927", "discord.py", "pillow", "aiosqlite", "pydantic")
+DISTRIBUTIONS = ("chicago-1927", "discord.py", "pillow", "aiosqlite", "asyncpg", "pydantic")
 FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf")
 PORTAL = "https://discord.com/developers/applications"
 
@@ -133,8 +133,16 @@ def check_token(settings: Settings) -> Finding:
     )
 
 
-def check_database(path: Path, free_bytes: Callable[[Path], int] | None = None) -> list[Finding]:
-    """Writable place, a readable SQLite file of a known schema, intact, room to grow."""
+def check_database(
+    location: Path | str, free_bytes: Callable[[Path], int] | None = None
+) -> list[Finding]:
+    """Writable place, a readable SQLite file of a known schema, intact, room to grow;
+    or a PostgreSQL database that is reachable, known and durable."""
+    if isinstance(location, str):
+        from bot.doctor_postgres import check_postgres
+
+        return check_postgres(location)
+    path = location
     findings: list[Finding] = []
     try:
         check_file(path)

@@ -6,11 +6,14 @@ on names and defaults. The token is a `SecretStr`: it never shows in a repr or a
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.store.location import is_postgres
 
 DEFAULT_DB = Path("chicago.db")
 # The ranges of the settings the command line also takes as options (`preview`).
@@ -30,7 +33,8 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
-    db: Path = Field(default=DEFAULT_DB, alias="CHICAGO_DB")
+    # An SQLite file (a Path), or a PostgreSQL address `postgresql://…` (kept as text).
+    db: Path | str = Field(default=DEFAULT_DB, alias="CHICAGO_DB")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="INFO", alias="CHICAGO_LOG_LEVEL"
     )
@@ -54,8 +58,21 @@ class Settings(BaseSettings):
 
     @property
     def heartbeat_path(self) -> Path:
-        """The heartbeat file: beside the database unless set."""
-        return self.heartbeat_file or self.db.with_name(self.db.name + ".alive")
+        """The heartbeat file: beside an SQLite database (in the temporary folder with
+        PostgreSQL) unless set."""
+        if self.heartbeat_file is not None:
+            return self.heartbeat_file
+        if isinstance(self.db, str):
+            return Path(tempfile.gettempdir()) / "chicago-bot.alive"
+        return self.db.with_name(self.db.name + ".alive")
+
+    @field_validator("db", mode="before")
+    @classmethod
+    def _database(cls, value: object) -> object:
+        """A PostgreSQL address stays text; anything else names a file."""
+        if isinstance(value, str) and not is_postgres(value):
+            return Path(value)
+        return value
 
     @field_validator("log_level", mode="before")
     @classmethod

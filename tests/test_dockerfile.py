@@ -99,6 +99,10 @@ def test_compose_and_systemd_examples() -> None:
     compose = (ROOT / "deploy" / "compose.yaml").read_text()
     for needed in ("build: ..", "env_file:", ":/data", "restart:", "stop_grace_period:"):
         assert needed in compose, needed
+    # The PostgreSQL example: its own service and volume, and the address to switch to.
+    for needed in ("image: postgres:", 'profiles: ["postgres"]', "chicago-postgres:/var/lib"):
+        assert needed in compose, needed
+    assert re.search(r"CHICAGO_DB: postgresql://\S+@postgres:5432/chicago", compose)
     service = unit_service()
     assert service["ExecStart"].endswith("chicago-bot run")
     assert service["User"] != "root" and service["KillSignal"] == "SIGTERM"

@@ -1,4 +1,5 @@
-"""`chicago-bot bench store`: the match store on a real SQLite file in a temporary folder.
+"""`chicago-bot bench store`: the match store on a real SQLite file in a temporary folder,
+or on the PostgreSQL server `--db postgresql://…` names (see `store_databases`).
 
 Prints the median and p99 time to commit one decision (WAL, synchronous=FULL: each one
 on the disk before it returns; target p99 ≤ 5 ms), the time to load, verify and restore a
@@ -17,22 +18,23 @@ import asyncio
 import os
 import random
 import statistics
-import tempfile
 import time
 from pathlib import Path
 
 from bot.benchmarks import peak_memory_mb, percentile, ratings
+from bot.benchmarks.store_databases import BenchDatabases
 from bot.store import (
     DecisionRecord,
     MatchStatus,
     ResultRecord,
     SeatRecord,
-    SqliteStore,
     dump_setup,
     load_state,
     snapshot_due,
     snapshot_of,
 )
+from bot.store.location import open_store
+from bot.store.matches import MatchTables
 from engine import MatchState, apply, new_match
 from engine.random_play import random_decision
 
@@ -58,7 +60,7 @@ def _play(
     return state, log
 
 
-async def _new_match(store: SqliteStore, channel: int, state: MatchState) -> int:
+async def _new_match(store: MatchTables, channel: int, state: MatchState) -> int:
     record = await store.create_match(1, channel, 1, {}, state.setup.seed)
     seats = [SeatRecord("boss", s.name, None, "random") for s in state.bosses]
     await store.set_seats(record.match_id, [*seats, SeatRecord("police", "Police", None, "random")])
@@ -66,11 +68,11 @@ async def _new_match(store: SqliteStore, channel: int, state: MatchState) -> int
     return record.match_id
 
 
-async def _commit_times(path: Path, args: argparse.Namespace) -> tuple[list[float], int]:
+async def _commit_times(path: str | Path, args: argparse.Namespace) -> tuple[list[float], int]:
     """Decisions committed one by one, as the bot does, with a snapshot when due."""
     times: list[float] = []
     matches = min(args.matches, TIMED_MATCHES)
-    async with SqliteStore(path) as store:
+    async with open_store(path) as store:
         for n, seed in enumerate(range(args.seed, args.seed + matches)):
             state = new_match(args.bosses, seed=seed)
             match_id = await _new_match(store, n, state)
@@ -89,14 +91,14 @@ async def _commit_times(path: Path, args: argparse.Namespace) -> tuple[list[floa
     return times, matches
 
 
-async def _load_times(path: Path, args: argparse.Namespace) -> tuple[list[float], int]:
+async def _load_times(path: str | Path, args: argparse.Namespace) -> tuple[list[float], int]:
     """Load + verify + restore of one running match of 300 decisions (or its longest)."""
     seed = args.seed
     state, log = _play(seed, args.bosses, LOAD_DECISIONS)
     while len(log) < LOAD_DECISIONS and seed < args.seed + 200:
         seed += 1
         state, log = _play(seed, args.bosses, LOAD_DECISIONS)
-    async with SqliteStore(path) as store:
+    async with open_store(path) as store:
         match_id = await _new_match(store, 10_000, new_match(args.bosses, seed=seed))
         for start in range(0, len(log), 50):
             chunk = log[start : start + 50]
@@ -114,10 +116,12 @@ async def _load_times(path: Path, args: argparse.Namespace) -> tuple[list[float]
     return times, len(log)
 
 
-async def _fill(path: Path, args: argparse.Namespace, first: int, count: int, finish: bool) -> None:
+async def _fill(
+    path: str | Path, args: argparse.Namespace, first: int, count: int, finish: bool
+) -> None:
     """`count` matches, each in a few transactions; finished ones with their result."""
     logs = [_play(args.seed + i, args.bosses) for i in range(DISTINCT_LOGS)]
-    async with SqliteStore(path) as store:
+    async with open_store(path) as store:
         for n in range(first, first + count):
             state, log = logs[n % DISTINCT_LOGS]
             match_id = await _new_match(store, n, state)
@@ -135,9 +139,14 @@ async def _fill(path: Path, args: argparse.Namespace, first: int, count: int, fi
                 )
 
 
-async def _open_and_list(path: Path) -> tuple[float, int]:
+async def _create(path: str | Path) -> None:
+    async with open_store(path):
+        pass
+
+
+async def _open_and_list(path: str | Path) -> tuple[float, int]:
     t0 = time.perf_counter()
-    async with SqliteStore(path) as store:
+    async with open_store(path) as store:
         running = await store.active_matches()
         elapsed = time.perf_counter() - t0
     return elapsed * 1e3, len(running)
@@ -159,26 +168,28 @@ def _fsync_times(folder: Path, count: int = 500) -> list[float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    with tempfile.TemporaryDirectory(prefix="chicago-bench-") as folder:
-        base = Path(folder)
-        fsyncs = _fsync_times(base)
-        commits, timed = asyncio.run(_commit_times(base / "commit.db", args))
-        loads, load_decisions = asyncio.run(_load_times(base / "load.db", args))
-        big = base / "big.db"
+    with BenchDatabases(getattr(args, "db", None)) as databases:
+        fsyncs = _fsync_times(databases.folder)
+        commits, timed = asyncio.run(_commit_times(databases.fresh("commit"), args))
+        loads, load_decisions = asyncio.run(_load_times(databases.fresh("load"), args))
+        big = databases.fresh("big")
+        asyncio.run(_create(big))  # the empty schema's size is not a match's
+        empty = databases.size(big)
         t0 = time.perf_counter()
         asyncio.run(_fill(big, args, 0, FINISHED, finish=True))
-        per_match = big.stat().st_size / FINISHED
+        per_match = (databases.size(big) - empty) / FINISHED
         asyncio.run(_fill(big, args, FINISHED, RUNNING, finish=False))
         build_s = time.perf_counter() - t0
         open_ms, listed = asyncio.run(_open_and_list(big))
-        size_mb = big.stat().st_size / 1e6
-        rated = ratings.measure(base, args.seed)
-    print(f"store benchmark: SQLite (WAL, synchronous=FULL), {args.bosses} bosses + police")
+        size_mb = databases.size(big) / 1e6
+        rated = ratings.measure(databases.folder, args.seed)  # an SQLite file, either way
+    print(f"store benchmark: {databases.label}, {args.bosses} bosses + police")
     print(f"  decisions committed  {len(commits):10d}  ({timed} random matches, one by one)")
     print(f"  commit median        {statistics.median(commits):10.2f} ms")
     print(f"  commit p99           {percentile(commits, 0.99):10.2f} ms  (target ≤ 5)")
     print(f"  disk fsync median    {statistics.median(fsyncs):10.2f} ms  "
-          f"p99 {percentile(fsyncs, 0.99):.2f} ms (the floor of a durable commit)")  # fmt: skip
+          f"p99 {percentile(fsyncs, 0.99):.2f} ms (this machine's disk: the floor of a "
+          "durable commit)")  # fmt: skip
     print(f"  load {load_decisions} decisions   {statistics.median(loads):10.2f} ms  "
           "(load + verify + restore; target ≤ 20)")  # fmt: skip
     print(f"  load p99             {percentile(loads, 0.99):10.2f} ms")
@@ -187,7 +198,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"  disk per finished    {per_match / 1024:10.1f} KB  (log, seats, snapshot, result)")
     print(f"  database built in    {build_s:10.1f} s")
     pages = ", ".join(f"{label} {ms:.2f} ms" for label, ms in rated.pages_ms.items())
-    print(f"  ratings at {rated.matches:,} finished matches, {rated.players:,} players rated:")
+    print(f"  ratings at {rated.matches:,} finished matches, {rated.players:,} players rated "
+          "(on SQLite):")  # fmt: skip
     print(f"    leaderboard page   {pages}  (median of 20; target ≤ 50 ms)")
     print(f"    stats rating       {rated.player_ms:10.2f} ms  (a player's rating and history)")
     print(f"    rate a match       {rated.rate_ms:10.2f} ms  (at its end, committed)")

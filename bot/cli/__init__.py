@@ -180,6 +180,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("backup", "bot.cli.backup", "copy the match database safely, even while the bot runs"),
     ("prune", "bot.cli.prune", "remove old finished matches, keeping their results"),
     ("ratings", "bot.cli.ratings", "rebuild every player's rating from the stored results"),
+    ("migrate", "bot.cli.migrate", "copy an SQLite database into PostgreSQL, every match verified"),
     ("replay", "bot.cli.replay", "replay and verify a match file from /chicago replay"),
     ("rulebook", "bot.cli.rulebook", "write the rule book as Markdown and printable HTML"),
     ("preview", "bot.cli.preview", "play a match in your browser, offline, without a token"),

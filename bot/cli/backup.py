@@ -1,21 +1,27 @@
 """`chicago-bot backup PATH`: a consistent copy of the match database, safe while the bot
-runs (SQLite's online backup). The copy is one self-contained file; restoring it is
-described in the README ("Your data").
+runs. From SQLite: SQLite's online backup. From PostgreSQL: every table read at one
+moment and written to a new SQLite file — portable, usable as `CHICAGO_DB` as it is, or
+loaded into a new server with `chicago-bot migrate`. Restoring is described in the
+README ("Your data").
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 from pathlib import Path
+
+from bot.store.location import parse_location, shown
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", type=Path, help="file to write the copy to (must not exist)")
     parser.add_argument(
         "--db",
-        type=Path,
+        type=parse_location,
         default=None,
-        help="database to copy (default: CHICAGO_DB or ./chicago.db)",
+        help="database to copy: a file or a postgresql:// address "
+        "(default: CHICAGO_DB or ./chicago.db)",
     )
 
 
@@ -24,9 +30,10 @@ def run(args: argparse.Namespace) -> int:
     from bot.settings import load_settings
     from bot.store import StoreError, backup_database
 
-    source: Path = args.db if args.db is not None else load_settings().db
+    source: Path | str = args.db if args.db is not None else load_settings().db
     dest: Path = args.path
-    check_database_path(source)
+    if isinstance(source, Path):
+        check_database_path(source)
     if dest.is_dir():
         raise CommandError(f"{dest} is a directory; name the file to write the copy to", 2)
     if dest.exists():
@@ -34,13 +41,24 @@ def run(args: argparse.Namespace) -> int:
     if not dest.parent.is_dir():
         raise CommandError(f"directory {dest.parent} does not exist", 2)
     try:
-        backup_database(source, dest)
+        if isinstance(source, str):
+            asyncio.run(_from_postgres(source, dest))
+        else:
+            backup_database(source, dest)
     except StoreError as exc:
         raise CommandError(str(exc), 1) from None
     except OSError as exc:
         raise CommandError(f"cannot write {dest}: {exc.strerror}", 1) from None
-    print(f"backed up {source} to {dest} ({dest.stat().st_size / 1024:.0f} KB)")
+    print(f"backed up {shown(source)} to {dest} ({dest.stat().st_size / 1024:.0f} KB)")
     return 0
+
+
+async def _from_postgres(dsn: str, dest: Path) -> None:
+    from bot.store.copy import backup_to_sqlite
+    from bot.store.postgres import PostgresStore
+
+    async with PostgresStore(dsn) as store:
+        await backup_to_sqlite(store, dest)
 
 
 def check_database_path(path: Path) -> None:

@@ -6,6 +6,8 @@ import argparse
 import importlib
 
 from bot.cli import add_bosses_option, positive_int
+from bot.cli.output import CommandError
+from bot.store.location import is_postgres
 
 DEFAULT_MATCHES = 200
 # Each render match gives about ten pictures, so fewer matches make a full sample; the
@@ -16,7 +18,10 @@ TARGETS = {
     "engine": ("bot.benchmarks.engine", "random full matches through the rules engine"),
     "render": ("bot.benchmarks.render", "board picture render + PNG encode"),
     "ai": ("bot.benchmarks.ai", "computer player decision time"),
-    "store": ("bot.benchmarks.store", "match store: commit, load and start-up times on SQLite"),
+    "store": (
+        "bot.benchmarks.store",
+        "match store: commit, load and start-up times on SQLite or PostgreSQL",
+    ),
     "bot": ("bot.benchmarks.bot", "click to acknowledgement and next prompt, offline harness"),
     "replay": ("bot.benchmarks.replay", "a full match's animation: size and time to make"),
     "load": ("bot.benchmarks.load", "memory, click latency and top click rate on one machine"),
@@ -34,9 +39,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     add_bosses_option(parser)
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="postgresql://…",
+        help="store: measure on this PostgreSQL server, in databases made for the run and "
+        "dropped after it (default: temporary SQLite files)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.db is not None and not (args.target == "store" and is_postgres(args.db)):
+        raise CommandError("--db takes a postgresql:// address, for `bench store` only", code=2)
     if args.matches is None:
         args.matches = TARGET_MATCHES.get(args.target, DEFAULT_MATCHES)
     module = importlib.import_module(TARGETS[args.target][0])

@@ -1,6 +1,6 @@
 """`chicago-bot prune --older-than DAYS`: remove finished and abandoned matches whose last
 change is older than DAYS, with their logs and snapshots. Their results rows stay, so
-history and statistics still count them. Safe while the bot runs.
+history and statistics still count them. Safe while the bot runs, on either store.
 """
 
 from __future__ import annotations
@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 from pathlib import Path
+
+from bot.store.location import parse_location, shown
 
 
 def _days(text: str) -> float:
@@ -30,7 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="remove finished matches last changed more than DAYS days ago",
     )
     parser.add_argument(
-        "--db", type=Path, default=None, help="database (default: CHICAGO_DB or ./chicago.db)"
+        "--db",
+        type=parse_location,
+        default=None,
+        help="database: a file or a postgresql:// address (default: CHICAGO_DB or ./chicago.db)",
     )
 
 
@@ -40,13 +45,15 @@ def run(args: argparse.Namespace) -> int:
     from bot.cli.backup import check_database_path
     from bot.cli.output import CommandError
     from bot.settings import load_settings
-    from bot.store import PruneReport, SqliteStore, StoreError
+    from bot.store import PruneReport, StoreError
+    from bot.store.location import open_store
 
-    path: Path = args.db if args.db is not None else load_settings().db
-    check_database_path(path)
+    path: Path | str = args.db if args.db is not None else load_settings().db
+    if isinstance(path, Path):
+        check_database_path(path)
 
     async def prune() -> PruneReport:
-        async with SqliteStore(path, backup_before_migrating=True) as store:
+        async with open_store(path) as store:
             return await store.prune(timedelta(days=args.older_than))
 
     try:
@@ -55,6 +62,6 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(exc), 1) from None
     print(
         f"removed {report.matches} finished match(es) and {report.decisions} logged "
-        f"decision(s) from {path}; {report.kept_results} result(s) kept for history"
+        f"decision(s) from {shown(path)}; {report.kept_results} result(s) kept for history"
     )
     return 0

@@ -12,10 +12,15 @@ import argparse
 import asyncio
 from pathlib import Path
 
+from bot.store.location import parse_location, shown
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--db", type=Path, default=None, help="database (default: CHICAGO_DB or ./chicago.db)"
+        "--db",
+        type=parse_location,
+        default=None,
+        help="database: a file or a postgresql:// address (default: CHICAGO_DB or ./chicago.db)",
     )
 
 
@@ -24,13 +29,15 @@ def run(args: argparse.Namespace) -> int:
     from bot.cli.backup import check_database_path
     from bot.cli.output import CommandError
     from bot.settings import load_settings
-    from bot.store import SqliteStore, StoreError
+    from bot.store import StoreError
+    from bot.store.location import open_store
 
-    path: Path = args.db if args.db is not None else load_settings().db
-    check_database_path(path)
+    path: Path | str = args.db if args.db is not None else load_settings().db
+    if isinstance(path, Path):
+        check_database_path(path)
 
     async def rebuild() -> tuple[int, int, int]:
-        async with SqliteStore(path, backup_before_migrating=True) as store:
+        async with open_store(path) as store:
             kept = set(await store.all_ratings())
             matches = await store.rated_matches()
             rows, history = ratings.rebuild(matches)
@@ -43,6 +50,6 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(exc), 1) from None
     print(
         f"rebuilt the ratings of {players} player(s) from {matches} finished match(es) in "
-        f"{path}; {changed} row(s) differed from the ones kept"
+        f"{shown(path)}; {changed} row(s) differed from the ones kept"
     )
     return 0

@@ -11,7 +11,9 @@ traceback, and never the token. Failures that may pass (the network) exit with 1
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from pathlib import Path
 
 from bot.cli import add_env_file_option
 from bot.cli.exit_codes import FAILED, MUST_FIX, OK
@@ -46,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from bot.settings import load_settings
     from bot.store import StoreError
     from bot.store.instance_lock import InstanceLock
+    from bot.store.postgres import PostgresStore
 
     try:
         settings = load_settings(args.env_file)
@@ -76,13 +79,19 @@ def run(args: argparse.Namespace) -> int:
         install_signal_handlers(bot)
         async with bot:
             await bot.store.open()  # a database problem is told before connecting
+            if isinstance(bot.store, PostgresStore):
+                await bot.store.claim(PROG)  # as the lock file does for SQLite
             opened = True
             await bot.start(token)
             await stopped(bot)
 
     try:
         # Held for the bot's whole life: a second bot on this database is refused.
-        with InstanceLock(settings.db, "chicago-bot run"):
+        with (
+            InstanceLock(settings.db, PROG)
+            if isinstance(settings.db, Path)
+            else contextlib.nullcontext()
+        ):
             asyncio.run(main())
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)

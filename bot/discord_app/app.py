@@ -242,12 +242,12 @@ def create_bot(
     seeds: Callable[[], int] | None = None,
     **options: object,
 ) -> ChicagoBot:
-    """The configured bot, not connected. `store` defaults to SQLite at `settings.db`;
+    """The configured bot, not connected. `store` defaults to the one `settings.db` names;
     `clock` and `seeds` are for harnesses that need fixed time or fixed matches."""
     if store is None:
-        from bot.store import SqliteStore
+        from bot.store.location import open_store
 
-        store = SqliteStore(settings.db)
+        store = open_store(settings.db)
     return ChicagoBot(settings, store, clock, seeds, **options)
 
 

@@ -1,4 +1,5 @@
-"""The match store: every match and its decision log, kept in SQLite (aiosqlite)."""
+"""The match store: every match and its decision log, kept in SQLite (aiosqlite) or in
+PostgreSQL (asyncpg, imported only when `CHICAGO_DB` names a server)."""
 
 from bot.store.backup import backup_database
 from bot.store.interface import (
@@ -17,6 +18,7 @@ from bot.store.interface import (
     StoreError,
     StoreStats,
 )
+from bot.store.maintenance import PruneReport, StoreCounts
 from bot.store.restore import (
     SNAPSHOT_EVERY,
     Restored,
@@ -29,7 +31,7 @@ from bot.store.restore import (
     snapshot_of,
 )
 from bot.store.schema import SCHEMA_VERSION
-from bot.store.sqlite import PruneReport, SqliteStore, StoreCounts
+from bot.store.sqlite import SqliteStore
 
 __all__ = [
     "SCHEMA_VERSION",

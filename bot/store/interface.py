@@ -1,8 +1,8 @@
 """What the bot asks of a match store, and the records it gets back.
 
 The bot talks only to `MatchStore`; SQLite (`bot.store.sqlite`) is the built-in
-implementation. Keeping this narrow lets a second one (PostgreSQL, for bots that
-outgrow one machine) be added without touching the bot.
+implementation and PostgreSQL (`bot.store.postgres`) the one for bots that outgrow one
+machine. `bot.store.location.open_store` picks one from `CHICAGO_DB`.
 """
 
 from __future__ import annotations
@@ -281,6 +281,19 @@ class MatchStore(Protocol):
         """Remember the ids of messages just posted (the new prompt, a DM offer). They
         are notes, not facts: committed at once but without waiting for the disk, since
         a power cut that loses one costs a re-post, never a decision."""
+        ...
+
+    async def commit_step_if_next(
+        self, match_id: int, write: StepWrite, notify: tuple[str, str] | None = None
+    ) -> bool:
+        """`commit_step` as a compare-and-set on the log's end: False, with nothing of
+        `write` kept, when its first decision's seq was already committed (by another
+        click or another bot process). `notify` (channel, payload) reaches the channel's
+        listeners with the commit, never without it (PostgreSQL only)."""
+        ...
+
+    async def log_end(self, match_id: int) -> int:
+        """The seq of the last logged decision, -1 before the first."""
         ...
 
     async def set_aside(self, match_id: int, from_seq: int, reason: str) -> int:

@@ -1,85 +1,82 @@
 """`SqliteStore`: the built-in match store, one SQLite file through aiosqlite.
 
 It is read in parts, one per concern, all on one connection (`SqliteDatabase`, which
-opens, checks and migrates the file): match rows and seats (`sqlite_matches`), the
-decision log and snapshots (`sqlite_log`), results and history (`sqlite_results`), and
-ratings (`sqlite_ratings`).
-The store joins them and adds the maintenance the `chicago-bot` commands use.
+opens, checks and migrates the file): match rows and seats (`matches`), the decision
+log and snapshots (`decision_log`), results and history (`results`), ratings
+(`ratings_table`) and pruning (`maintenance`) — the same parts `PostgresStore` is made
+of. This module adds what only a file has: writes done in one call on the database's
+thread (`sqlite_step`), its integrity check and its online backup.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime
 from pathlib import Path
 
 from bot.store import diagnose
 from bot.store.backup import backup_database
-from bot.store.sqlite_log import DecisionLog
-from bot.store.sqlite_matches import MatchTables
-from bot.store.sqlite_ratings import RatingTable
-from bot.store.sqlite_results import ResultHistory
-from bot.store.sqlite_rows import fetch_value
+from bot.store.decision_log import DecisionLog
+from bot.store.interface import StepWrite, StoreError
+from bot.store.maintenance import Maintenance
+from bot.store.matches import MatchTables
+from bot.store.ratings_table import RatingTable
+from bot.store.results import ResultHistory
+from bot.store.sqlite_connection import SqliteDatabase
+from bot.store.sqlite_step import require_match_now, write_messages, write_step, write_timer
 
 
-@dataclass(frozen=True, slots=True)
-class PruneReport:
-    matches: int
-    decisions: int
-    kept_results: int
-
-
-@dataclass(frozen=True, slots=True)
-class StoreCounts:
-    """How much the database holds, by match status; for backups and the benchmark."""
-
-    by_status: dict[str, int]
-    decisions: int
-    results: int
-
-
-class SqliteStore(MatchTables, DecisionLog, ResultHistory, RatingTable):
+class SqliteStore(
+    MatchTables, DecisionLog, ResultHistory, RatingTable, Maintenance, SqliteDatabase
+):
     """The `MatchStore` on one SQLite file. Use `async with SqliteStore(path) as store:`
     or `open()`/`close()`. `clock` (seconds since the epoch) is replaceable for tests."""
 
+    @property
+    def location(self) -> str:
+        """Where the data is, as `CHICAGO_DB` names it."""
+        return str(self.path)
+
+    # -- writes in one call on the database's thread ---------------------------------
+
+    async def _commit(
+        self, match_id: int, write: StepWrite, notify: tuple[str, str] | None = None
+    ) -> None:
+        if notify is not None:
+            raise StoreError("notifications between bot processes need the PostgreSQL store")
+        now = self._now()
+        await self._atomic(lambda conn: write_step(conn, match_id, write, now))
+
+    async def _note(self, match_id: int, messages: dict[str, int | None]) -> None:
+        def note(conn: sqlite3.Connection) -> None:
+            require_match_now(conn, match_id)
+            write_messages(conn, match_id, messages)
+
+        await self._atomic(note, durable=False)
+
+    async def set_message(self, match_id: int, purpose: str, message_id: int | None) -> None:
+        def write(conn: sqlite3.Connection) -> None:
+            require_match_now(conn, match_id)
+            write_messages(conn, match_id, {purpose: message_id})
+
+        await self._atomic(write)
+
+    async def set_deadline(self, match_id: int, seq: int, deadline: datetime | None) -> None:
+        def write(conn: sqlite3.Connection) -> None:
+            require_match_now(conn, match_id)
+            write_timer(conn, match_id, seq, deadline)
+
+        await self._atomic(write)
+
     # -- maintenance ------------------------------------------------------------------
 
-    async def prune(self, older_than: timedelta) -> PruneReport:
-        """Remove finished and abandoned matches last changed before `older_than` ago,
-        with their seats, log, snapshots and messages; their `results` rows stay for
-        history. Freed pages go back to the disk."""
-        cutoff = self._now() - older_than.total_seconds()
-        where = "status IN ('finished', 'abandoned') AND updated_at < ?"
-        async with self._transaction() as db:
-            decisions = await fetch_value(
-                db,
-                f"SELECT count(*) FROM decisions WHERE match_id IN "
-                f"(SELECT id FROM matches WHERE {where})",
-                (cutoff,),
-            )
-            kept = await fetch_value(
-                db,
-                f"SELECT count(*) FROM results WHERE match_id IN "
-                f"(SELECT id FROM matches WHERE {where})",
-                (cutoff,),
-            )
-            cursor = await db.execute(f"DELETE FROM matches WHERE {where}", (cutoff,))
-            removed = cursor.rowcount
+    async def _reclaim_space(self) -> None:
         async with self._lock:
             try:
                 await self.db.execute("PRAGMA incremental_vacuum")
             except sqlite3.Error as exc:
                 raise diagnose.describe(self.path, exc) from None
-        return PruneReport(removed, decisions, kept)
-
-    async def counts(self) -> StoreCounts:
-        async with self._transaction(write=False) as db:
-            rows = await db.execute_fetchall("SELECT status, count(*) FROM matches GROUP BY 1")
-            decisions = await fetch_value(db, "SELECT count(*) FROM decisions")
-            results = await fetch_value(db, "SELECT count(*) FROM results")
-        return StoreCounts({status: n for status, n in rows}, decisions, results)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's full check: ["ok"] for a healthy file."""

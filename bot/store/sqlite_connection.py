@@ -14,24 +14,81 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from types import TracebackType
-from typing import Self
+from typing import Any
 
 import aiosqlite
 
 from bot.store import diagnose
 from bot.store.backup import DEFAULT_BUSY_TIMEOUT, backup_database
-from bot.store.interface import StoreError, StoreStats
+from bot.store.interface import StoreError
+from bot.store.rows import seed_column
 from bot.store.schema import MIGRATIONS, SCHEMA_VERSION, Migration
-from bot.store.sqlite_rows import fetch_value
+from bot.store.sql import RowConflict, SqlDatabase
+
+
+class SqliteConnection:
+    """An `SqlConnection` on aiosqlite: the store's transaction holds the database's
+    write lock already, so no row needs locking."""
+
+    for_update = ""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    def seed_param(self, seed: int) -> int | str:
+        return seed_column(seed)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            async with self.db.execute(sql, tuple(params)) as cursor:
+                return cursor.rowcount
+        except sqlite3.IntegrityError as exc:
+            raise _conflict(exc) from None
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        try:
+            await self.db.executemany(sql, [tuple(r) for r in rows])
+        except sqlite3.IntegrityError as exc:
+            raise _conflict(exc) from None
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        return list(await self.db.execute_fetchall(sql, tuple(params)))
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
+        async with self.db.execute(sql, tuple(params)) as cursor:
+            row: Sequence[Any] | None = await cursor.fetchone()
+            return row
+
+    async def insert_id(self, sql: str, params: Sequence[Any]) -> int:
+        try:
+            async with self.db.execute(sql, tuple(params)) as cursor:
+                assert cursor.lastrowid is not None
+                return cursor.lastrowid
+        except sqlite3.IntegrityError as exc:
+            raise _conflict(exc) from None
+
+
+def _conflict(exc: sqlite3.IntegrityError) -> Exception:
+    """A unique key taken is a `RowConflict`; any other broken constraint stays an error."""
+    if "UNIQUE" in str(exc) or "PRIMARY KEY" in str(exc):
+        return RowConflict(str(exc))
+    return exc
+
+
+async def fetch_value(db: aiosqlite.Connection, sql: str) -> Any:
+    """One value of a PRAGMA or a count, outside the store's transactions."""
+    async with db.execute(sql) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else row[0]
+
 
 log = logging.getLogger("bot.store.sqlite")
 
 
-class SqliteDatabase:
+class SqliteDatabase(SqlDatabase):
     """The connection to one SQLite file, opened and closed once for the whole bot.
     `clock` (seconds since the epoch) is replaceable for tests."""
 
@@ -48,24 +105,11 @@ class SqliteDatabase:
         self.busy_timeout = busy_timeout
         self.quick_check = quick_check
         self.backup_before_migrating = backup_before_migrating
-        self._clock = clock
+        super().__init__(clock=clock)
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
-        self.stats = StoreStats()
 
     # -- opening ---------------------------------------------------------------------
-
-    async def __aenter__(self) -> Self:
-        await self.open()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
 
     async def open(self) -> None:
         """Open (or create) the database, check it and bring its schema up to date.
@@ -143,7 +187,7 @@ class SqliteDatabase:
     @asynccontextmanager
     async def _transaction(
         self, write: bool = True, durable: bool = True
-    ) -> AsyncIterator[aiosqlite.Connection]:
+    ) -> AsyncIterator[SqliteConnection]:
         """One transaction, alone on the connection. Writes take the write lock at BEGIN
         (IMMEDIATE) so a busy database fails fast, before any work; reads see one
         consistent moment across their queries. A write that is not `durable` (a note
@@ -158,7 +202,7 @@ class SqliteDatabase:
                     await db.execute("PRAGMA synchronous = NORMAL")
                 await db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 try:
-                    yield db
+                    yield SqliteConnection(db)
                 except BaseException:
                     if db.in_transaction:
                         await db.rollback()
@@ -171,14 +215,7 @@ class SqliteDatabase:
             finally:
                 if relaxed:
                     await db.execute("PRAGMA synchronous = FULL")
-                stats = self.stats
-                if not write:
-                    stats.reads += 1
-                elif durable:
-                    stats.durable += 1
-                else:
-                    stats.notes += 1
-                stats.seconds += time.perf_counter() - began
+                self._count(write, durable, began)
 
     async def _atomic(
         self, work: Callable[[sqlite3.Connection], None], durable: bool = True
@@ -219,14 +256,7 @@ class SqliteDatabase:
             except sqlite3.Error as exc:
                 raise diagnose.describe(self.path, exc) from None
             finally:
-                if durable:
-                    self.stats.durable += 1
-                else:
-                    self.stats.notes += 1
-                self.stats.seconds += time.perf_counter() - began
-
-    def _now(self) -> float:
-        return self._clock()
+                self._count(True, durable, began)
 
 
 async def _migrate(db: aiosqlite.Connection, migration: Migration) -> None:

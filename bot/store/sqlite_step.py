@@ -4,7 +4,8 @@ it settles, in one durable transaction (and the ids of messages posted afterward
 one that does not wait for the disk).
 
 Each statement of an aiosqlite transaction is a round trip to the database's thread; a
-click's write is done in one, so its cost is the commit's, not the round trips'.
+click's write is done in one, so its cost is the commit's, not the round trips'. The
+statements and checks are the ones PostgreSQL runs too (`step_sql`).
 """
 
 from __future__ import annotations
@@ -13,20 +14,14 @@ import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.store.interface import (
-    DecisionRecord,
-    DuplicateDecision,
-    MatchStatus,
-    StepWrite,
-    StoreError,
-)
-from bot.store.sqlite_rows import to_stamp
+from bot.store import step_sql
+from bot.store.interface import DecisionRecord, MatchStatus, StepWrite
 
 
 def require_match_now(conn: sqlite3.Connection, match_id: int) -> MatchStatus:
-    row = conn.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
+    row = conn.execute(step_sql.MATCH_STATUS, (match_id,)).fetchone()
     if row is None:
-        raise StoreError(f"match {match_id} does not exist")
+        raise step_sql.missing(match_id)
     return MatchStatus(row[0])
 
 
@@ -39,7 +34,7 @@ def write_step(conn: sqlite3.Connection, match_id: int, write: StepWrite, now: f
     if write.timer is not None:
         write_timer(conn, match_id, *write.timer)
     write_messages(conn, match_id, write.messages)
-    conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
+    conn.execute(step_sql.TOUCH, (now, match_id))
 
 
 def append(
@@ -50,80 +45,31 @@ def append(
     now: float,
 ) -> None:
     """The decisions after the log's last one, and the snapshot."""
-    seqs = [d.seq for d in decisions]
-    row = conn.execute(
-        "SELECT status, (SELECT coalesce(max(seq), -1) FROM decisions WHERE match_id = ?1) "
-        "FROM matches WHERE id = ?1",
-        (match_id,),
-    ).fetchone()
-    if row is None:
-        raise StoreError(f"match {match_id} does not exist")
-    status, last = row
-    if status != MatchStatus.RUNNING:
-        raise StoreError(f"match {match_id} is {status}: no decisions can be added")
-    if seqs:
-        if seqs[0] <= last:
-            raise DuplicateDecision(
-                f"match {match_id}: decision {seqs[0]} is already logged (the log ends at {last})"
-            )
-        if seqs[0] != last + 1:
-            raise StoreError(
-                f"match {match_id}: decision {seqs[0]} would leave a gap (the log ends at {last})"
-            )
+    row = conn.execute(*step_sql.log_end(match_id, "")).fetchone()
+    last = step_sql.check_append(match_id, row, decisions)
+    if decisions:
         try:
             conn.executemany(
-                "INSERT INTO decisions (match_id, seq, seat, decision, actor, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (match_id, d.seq, d.seat, d.decision, str(d.actor), to_stamp(d.at, now))
-                    for d in decisions
-                ],
+                step_sql.INSERT_DECISION, step_sql.decision_rows(match_id, decisions, now)
             )
         except sqlite3.IntegrityError:
-            raise DuplicateDecision(
-                f"match {match_id}: decision {seqs[0]} is already logged"
-            ) from None
-        last = seqs[-1]
+            raise step_sql.already_logged(match_id, decisions[0].seq) from None
+        last = decisions[-1].seq
     if snapshot is not None:
-        if snapshot[0] > last or snapshot[0] < 0:
-            raise ValueError(
-                f"match {match_id}: a snapshot after decision {snapshot[0]}, "
-                f"but the log ends at {last}"
-            )
-        # Only the newest snapshot is kept: loading needs no other, the disk stays small.
-        conn.execute(
-            "INSERT OR REPLACE INTO snapshots (match_id, seq, state, at) VALUES (?, ?, ?, ?)",
-            (match_id, snapshot[0], snapshot[1], now),
-        )
-        conn.execute(
-            "DELETE FROM snapshots WHERE match_id = ? AND seq != ?", (match_id, snapshot[0])
-        )
+        for sql, params in step_sql.snapshot_statements(match_id, snapshot, last, now):
+            conn.execute(sql, params)
 
 
 def write_messages(
     conn: sqlite3.Connection, match_id: int, messages: dict[str, int | None]
 ) -> None:
     """Remember (or, with None, forget) messages the bot posted."""
-    for purpose, message_id in messages.items():
-        if message_id is None:
-            conn.execute(
-                "DELETE FROM messages WHERE match_id = ? AND purpose = ?", (match_id, purpose)
-            )
-        else:
-            conn.execute(
-                "INSERT OR REPLACE INTO messages (match_id, purpose, message_id) VALUES (?, ?, ?)",
-                (match_id, purpose, message_id),
-            )
+    for sql, params in step_sql.message_statements(match_id, messages):
+        conn.execute(sql, params)
 
 
 def write_timer(
     conn: sqlite3.Connection, match_id: int, seq: int, deadline: datetime | None
 ) -> None:
     """The timer of decision `seq` (None: no timer)."""
-    if deadline is None:
-        conn.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
-    else:
-        conn.execute(
-            "INSERT OR REPLACE INTO timers (match_id, seq, deadline) VALUES (?, ?, ?)",
-            (match_id, seq, to_stamp(deadline, 0.0)),
-        )
+    conn.execute(*step_sql.timer_statement(match_id, seq, deadline))

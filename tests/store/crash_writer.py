@@ -3,6 +3,8 @@ as it can, committing each, and reports `match seq` after each commit returns. K
 SIGKILL at a random moment; run again, it resumes every match from the database.
 
     python -m tests.store.crash_writer DB SEED
+
+DB is an SQLite file or a PostgreSQL address.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import random
 import sys
 from collections.abc import Callable
 
-from bot.store import MatchStatus, SqliteStore, load_state, snapshot_due, snapshot_of
+from bot.store import MatchStatus, load_state, snapshot_due, snapshot_of
+from bot.store.location import open_store, parse_location
 from engine import MatchState
 from tests.store.helpers import finish, start, step
 
@@ -21,7 +24,7 @@ MATCHES = 4
 
 async def main(path: str, seed: int, report: Callable[[str], None]) -> None:
     rng = random.Random(seed)
-    async with SqliteStore(path) as store:
+    async with open_store(parse_location(path)) as store:
         live: dict[int, MatchState] = {}
         for match in await store.active_matches():
             if match.status is MatchStatus.LOBBY:  # killed between creating and starting

@@ -1,8 +1,14 @@
-"""Shared helpers for the store tests: seeded random matches played through a store."""
+"""Shared helpers for the store tests: seeded random matches played through a store,
+and raw SQL on either store (written with `?` placeholders, as the store's own)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
 
 from bot.store import (
     DecisionRecord,
@@ -14,8 +20,36 @@ from bot.store import (
     snapshot_due,
     snapshot_of,
 )
+from bot.store.postgres import PostgresStore
 from engine import MatchState, apply, new_match
 from engine.random_play import random_decision
+
+Store = SqliteStore | PostgresStore
+
+
+async def execute_sql(store: Store, sql: str, params: Sequence[Any] = ()) -> int:
+    """A statement the store's API does not offer (to damage or inspect rows)."""
+    async with store._transaction() as db:
+        return await db.execute(sql, params)
+
+
+def with_database(dsn: str, name: str) -> str:
+    """The address of another database on the same server."""
+    return urlunsplit(urlsplit(dsn)._replace(path=f"/{name}"))
+
+
+async def server_sql(dsn: str, sql: str) -> None:
+    """One statement on a PostgreSQL server outside any store (create or drop a database)."""
+    conn = await asyncpg.connect(dsn)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+async def fetch_sql(store: Store, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    async with store._transaction(write=False) as db:
+        return [tuple(row) for row in await db.fetch_all(sql, params)]
 
 
 def seats_for(state: MatchState) -> list[SeatRecord]:
@@ -23,9 +57,7 @@ def seats_for(state: MatchState) -> list[SeatRecord]:
     return [*bosses, SeatRecord("police", state.police.name, computer="normal")]
 
 
-async def start(
-    store: SqliteStore, channel: int, seed: int, bosses: int = 2
-) -> tuple[int, MatchState]:
+async def start(store: Store, channel: int, seed: int, bosses: int = 2) -> tuple[int, MatchState]:
     """A running match in `channel`, its seats and setup stored; returns (id, state)."""
     state = new_match(bosses, seed=seed)
     record = await store.create_match(1, channel, 7, {"marks": 4}, seed)
@@ -45,7 +77,7 @@ def step(state: MatchState, rng: random.Random, actor: str = "computer") -> Deci
 
 
 async def play(
-    store: SqliteStore, match_id: int, state: MatchState, rng: random.Random, count: int
+    store: Store, match_id: int, state: MatchState, rng: random.Random, count: int
 ) -> int:
     """Up to `count` decisions, each committed as the bot does; returns how many."""
     done = 0
@@ -57,7 +89,7 @@ async def play(
     return done
 
 
-async def finish(store: SqliteStore, match_id: int, state: MatchState) -> None:
+async def finish(store: Store, match_id: int, state: MatchState) -> None:
     assert state.result is not None
     result = state.result
     await store.finish(

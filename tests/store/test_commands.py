@@ -1,5 +1,6 @@
-"""`chicago-bot backup` and `chicago-bot prune`: consistent copies while the bot writes,
-pruning that keeps results, one-line errors with exit codes 2 (bad input) and 1."""
+"""`chicago-bot backup` and `chicago-bot prune` on both stores: consistent copies while
+the bot writes (a PostgreSQL backup is an SQLite file), pruning that keeps results,
+one-line errors with exit codes 2 (bad input) and 1."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import pytest
 
 from bot.cli import main
 from bot.store import SqliteStore, StoreError, backup_database, load_state
-from tests.store.helpers import finish, play, start
+from bot.store.location import open_store
+from tests.store.helpers import fetch_sql, finish, play, start
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
@@ -27,12 +29,12 @@ def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
     return lines[0]
 
 
-async def fill(path: Path, matches: int = 2, days_ago: float = 0.0) -> list[int]:
+async def fill(location: str | Path, matches: int = 2, days_ago: float = 0.0) -> list[int]:
     def clock() -> float:
         return time.time() - days_ago * 86_400
 
     ids = []
-    async with SqliteStore(path, clock=clock) as store:
+    async with open_store(location, clock=clock) as store:
         for n in range(matches):
             match_id, state = await start(store, n, seed=n)
             await play(store, match_id, state, random.Random(n), 10_000)
@@ -41,14 +43,16 @@ async def fill(path: Path, matches: int = 2, days_ago: float = 0.0) -> list[int]
     return ids
 
 
-async def test_backup_is_consistent_while_the_bot_writes(tmp_path: Path) -> None:
-    db = tmp_path / "chicago.db"
-    async with SqliteStore(db) as store:
+async def test_backup_is_consistent_while_the_bot_writes(
+    location: str | Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "copy.db"
+    async with open_store(location) as store:
         match_id, state = await start(store, 1, seed=5)
         rng = random.Random(5)
         await play(store, match_id, state, rng, 75)
         # The backup starts once the writer has committed again, and the writer goes
-        # on committing while the copy is made in its thread.
+        # on committing while the copy is made.
         committed = asyncio.Event()
         append = store.append_decisions
 
@@ -59,9 +63,8 @@ async def test_backup_is_consistent_while_the_bot_writes(tmp_path: Path) -> None
         store.append_decisions = append_and_tell  # type: ignore[method-assign]
         writing = asyncio.create_task(play(store, match_id, state, rng, 75))
         await committed.wait()
-        await asyncio.to_thread(backup_database, db, tmp_path / "copy.db")
+        await store.backup(copy)
         await writing
-    copy = tmp_path / "copy.db"
     with sqlite3.connect(copy) as raw:
         assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("delete",)
@@ -74,16 +77,37 @@ async def test_backup_is_consistent_while_the_bot_writes(tmp_path: Path) -> None
         await load_state(restored, match_id)  # replays without a warning or an error
 
 
-def test_backup_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db = tmp_path / "chicago.db"
-    asyncio.run(fill(db))
+def test_backup_command(
+    location: str | Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ids = asyncio.run(fill(location))
     dest = tmp_path / "backup.db"
-    assert main(["backup", str(dest), "--db", str(db)]) == 0
-    assert f"backed up {db} to {dest}" in capsys.readouterr().out
+    assert main(["backup", str(dest), "--db", str(location)]) == 0
+    assert f"backed up {location} to {dest}" in capsys.readouterr().out
     with sqlite3.connect(dest) as raw:
         assert raw.execute("SELECT count(*) FROM results").fetchone() == (2,)
+        assert raw.execute("PRAGMA journal_mode").fetchone() == ("delete",)
     raw.close()
+    assert not (tmp_path / "backup.db-wal").exists()
 
+    async def replays() -> None:
+        async with SqliteStore(dest) as copy:
+            for match_id in ids:
+                assert (await load_state(copy, match_id)).result is not None
+
+    asyncio.run(replays())
+    assert main(["backup", str(dest), "--db", str(location)]) == 2
+    assert "already exists" in one_line_error(capsys)
+
+
+def test_backup_command_refuses_what_it_cannot_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "chicago.db"
+    asyncio.run(fill(db, matches=1))
+    dest = tmp_path / "backup.db"
+    assert main(["backup", str(dest), "--db", str(db)]) == 0
+    capsys.readouterr()
     assert main(["backup", str(dest), "--db", str(db)]) == 2
     assert "already exists" in one_line_error(capsys)
     assert main(["backup", str(tmp_path / "b2.db"), "--db", str(tmp_path / "none.db")]) == 2
@@ -110,19 +134,23 @@ def test_backup_reads_the_database_from_settings(
     assert f"backed up {db}" in capsys.readouterr().out
 
 
-def test_prune_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db = tmp_path / "chicago.db"
-    old = asyncio.run(fill(db, matches=2, days_ago=40))
-    assert main(["prune", "--older-than", "30", "--db", str(db)]) == 0
+def test_prune_command(location: str | Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = asyncio.run(fill(location, matches=2, days_ago=40))
+    assert main(["prune", "--older-than", "30", "--db", str(location)]) == 0
     out = capsys.readouterr().out
     assert "removed 2 finished match(es)" in out and "2 result(s) kept" in out
-    assert main(["prune", "--older-than", "30", "--db", str(db)]) == 0
+    assert main(["prune", "--older-than", "30", "--db", str(location)]) == 0
     assert "removed 0 finished match(es)" in capsys.readouterr().out
-    with sqlite3.connect(db) as raw:
-        assert raw.execute("SELECT count(*) FROM matches").fetchone() == (0,)
-        kept = [r[0] for r in raw.execute("SELECT match_id FROM results ORDER BY 1")]
-    raw.close()
-    assert kept == old
+
+    async def left() -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+        async with open_store(location) as store:
+            matches = await fetch_sql(store, "SELECT count(*) FROM matches")
+            kept = await fetch_sql(store, "SELECT match_id FROM results ORDER BY 1")
+        return matches, kept
+
+    matches, kept = asyncio.run(left())
+    assert matches == [(0,)]
+    assert [r[0] for r in kept] == old
 
 
 @pytest.mark.parametrize("days", ["soon", "-1", "nan"])

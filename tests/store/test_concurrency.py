@@ -5,14 +5,14 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.store import DuplicateDecision, SqliteStore, restore_state
-from tests.store.helpers import start, step
+from bot.store import DuplicateDecision, restore_state
+from tests.store.helpers import Store, start, step
 
 MATCHES = 200
 DECISIONS = 5
 
 
-async def test_concurrent_matches_lose_and_duplicate_nothing(store: SqliteStore) -> None:
+async def test_concurrent_matches_lose_and_duplicate_nothing(store: Store) -> None:
     matches = await asyncio.gather(*(start(store, n, seed=n) for n in range(MATCHES)))
     refused = 0
     made = [0] * MATCHES

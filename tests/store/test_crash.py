@@ -1,5 +1,5 @@
-"""Crash safety: a writer killed with SIGKILL at 20 random moments loses no committed
-decision and leaves nothing half-written."""
+"""Crash safety, on both stores: a writer killed with SIGKILL at 20 random moments loses
+no committed decision and leaves nothing half-written."""
 
 from __future__ import annotations
 
@@ -15,14 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MatchStatus, SqliteStore, load_setup, restore_state
+from bot.store import MatchStatus, load_setup, restore_state
+from bot.store.location import open_store
 from engine import replay
 from tests.store import crash_writer
+from tests.store.helpers import fetch_sql
 
 KILLS = 20
 
 
-def run_and_kill(db: Path, seed: int, after: float) -> list[tuple[int, int]]:
+def run_and_kill(db: str | Path, seed: int, after: float) -> list[tuple[int, int]]:
     """Fork the writer (the modules are already imported: no start-up cost), let it work
     `after` seconds, SIGKILL it; the (match, seq) pairs it reported committed."""
     read_end, write_end = os.pipe()
@@ -49,14 +51,15 @@ def run_and_kill(db: Path, seed: int, after: float) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in (line.split() for line in rest.splitlines())]
 
 
-async def check(db: Path, committed: dict[int, int]) -> None:
+async def check(db: str | Path, committed: dict[int, int]) -> None:
     """The database after a kill: whole, every match loadable, contiguous, replayable,
     and holding every decision the writer saw committed."""
-    with sqlite3.connect(db) as raw:
-        assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        ids = [row[0] for row in raw.execute("SELECT id FROM matches ORDER BY id")]
-    raw.close()
-    async with SqliteStore(db) as store:
+    if isinstance(db, Path):
+        with sqlite3.connect(db) as raw:
+            assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        raw.close()
+    async with open_store(db) as store:
+        ids = [row[0] for row in await fetch_sql(store, "SELECT id FROM matches ORDER BY id")]
         for match_id in ids:
             stored = await store.load(match_id)
             seqs = [d.seq for d in stored.full_log]
@@ -76,8 +79,8 @@ async def check(db: Path, committed: dict[int, int]) -> None:
                 assert await store.result(match_id) is not None
 
 
-def test_sigkill_at_random_moments(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    db = tmp_path / "chicago.db"
+def test_sigkill_at_random_moments(location: str | Path, caplog: pytest.LogCaptureFixture) -> None:
+    db = location
     rng = random.Random(1927)
     committed: dict[int, int] = {}
     total = 0

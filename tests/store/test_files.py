@@ -1,25 +1,34 @@
-"""Database files the store must refuse clearly, never recreate nor overwrite; and the
-migration from the first schema version."""
+"""Databases the stores must refuse clearly, never recreate nor overwrite: SQLite files
+(damaged, locked, unwritable, foreign or newer) and PostgreSQL databases (foreign,
+newer, missing or unreachable); the migration from the first schema version; and the
+two schemas kept alike."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import shutil
+import socket
 import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+import asyncpg
 import pytest
 
 from bot.store import SCHEMA_VERSION, SqliteStore, StoreError, dump_setup, load_state
+from bot.store.copy import sqlite_tables
+from bot.store.postgres import PostgresStore
+from bot.store.postgres_schema import PG_MIGRATIONS
 from bot.store.schema import MIGRATIONS
 from engine import apply, new_match
 from engine.random_play import random_decision
-from tests.store.helpers import finish, play, start
+from tests.store.helpers import execute_sql, fetch_sql, finish, play, start
 
 
 async def make_database(path: Path, matches: int = 3) -> None:
@@ -220,3 +229,82 @@ async def test_a_directory_that_is_not_writable_is_reported(tmp_path: Path) -> N
         assert str(folder / "new.db") in str(info.value)
         assert not (folder / "new.db").exists()
         await refused(existing, "is not writable.*fix the permissions")
+
+
+# -- PostgreSQL databases ------------------------------------------------------------
+
+
+async def postgres_refused(dsn: str, pattern: str) -> StoreError:
+    store = PostgresStore(dsn)
+    with pytest.raises(StoreError, match=pattern) as info:
+        await store.open()
+    assert "secret" not in str(info.value), "a password is never shown"
+    return info.value
+
+
+async def test_a_newer_postgres_database_is_refused(postgres_database: str) -> None:
+    async with PostgresStore(postgres_database) as store:
+        await start(store, 1, seed=1)
+        await execute_sql(store, "UPDATE chicago_schema SET version = ?", (SCHEMA_VERSION + 1,))
+    error = await postgres_refused(postgres_database, "newer")
+    assert "upgrade" in str(error)
+
+
+async def test_a_postgres_database_with_foreign_tables_like_ours_is_refused(
+    postgres_database: str,
+) -> None:
+    conn = await asyncpg.connect(postgres_database)
+    try:
+        await conn.execute("CREATE TABLE matches (id integer)")
+    finally:
+        await conn.close()
+    await postgres_refused(postgres_database, "not a Chicago 1927 database")
+
+
+async def test_postgres_problems_are_told_without_the_password(postgres_server: str) -> None:
+    parts = urlsplit(postgres_server)
+    host = f"chicago:secret@{parts.hostname}:{parts.port}"
+    missing = urlunsplit(parts._replace(netloc=host, path="/no_such_database"))
+    error = await postgres_refused(missing, "does not exist: create it")
+    assert "chicago:***@" in str(error)
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        free = probe.getsockname()[1]
+    nobody = f"postgresql://chicago:secret@127.0.0.1:{free}/chicago"
+    await postgres_refused(nobody, "cannot reach the server.*check that PostgreSQL runs")
+
+
+async def test_processes_starting_together_migrate_once(postgres_database: str) -> None:
+    stores = [PostgresStore(postgres_database) for _ in range(4)]
+    await asyncio.gather(*(s.open() for s in stores))
+    try:
+        rows = await fetch_sql(stores[0], "SELECT version FROM chicago_schema")
+        assert rows == [(SCHEMA_VERSION,)]
+    finally:
+        await asyncio.gather(*(s.close() for s in stores))
+
+
+def test_both_schemas_have_the_same_tables_and_columns(
+    db_path: Path, postgres_database: str
+) -> None:
+    """The shared queries and the copies between stores rely on it: a migration added
+    to one schema needs its twin in the other."""
+    assert PG_MIGRATIONS[-1].version == SCHEMA_VERSION
+
+    async def columns() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        async with SqliteStore(db_path) as lite:
+            sqlite = dict(await sqlite_tables(lite.db))
+        async with PostgresStore(postgres_database) as pg:
+            rows = await fetch_sql(
+                pg,
+                "SELECT table_name, column_name FROM information_schema.columns "
+                "WHERE table_schema = current_schema() AND table_name != 'chicago_schema' "
+                "ORDER BY table_name, ordinal_position",
+            )
+        postgres: dict[str, list[str]] = {}
+        for table, column in rows:
+            postgres.setdefault(table, []).append(column)
+        return sqlite, postgres
+
+    sqlite, postgres = asyncio.run(columns())
+    assert sqlite == postgres

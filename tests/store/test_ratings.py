@@ -9,8 +9,9 @@ from dataclasses import replace
 import pytest
 
 from bot import rating_board, ratings
-from bot.store import MatchStatus, ResultRecord, SeatRecord, SideResult, SqliteStore
+from bot.store import MatchStatus, ResultRecord, SeatRecord, SideResult
 from bot.store.interface import PlayerRating, RatingChange, Skill
+from tests.store.helpers import Store
 
 
 def side(
@@ -58,9 +59,7 @@ def test_a_seat_finished_by_a_computer_counts_for_the_person_who_left_it() -> No
     assert changes[0].delta < 0 < changes[1].delta
 
 
-async def _finished_match(
-    store: SqliteStore, guild: int, channel: int, sides: list[SideResult]
-) -> int:
+async def _finished_match(store: Store, guild: int, channel: int, sides: list[SideResult]) -> int:
     seats = [SeatRecord(s.role, s.name, s.user_id, s.computer) for s in sides]
     record = await store.create_match(guild, channel, 1, {}, 0)
     await store.set_seats(record.match_id, seats)
@@ -90,7 +89,7 @@ def _random_sides(rng: random.Random) -> list[SideResult]:
 
 
 async def test_rebuilt_ratings_equal_the_ones_kept_as_matches_finished(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     rng = random.Random(23)
     ids = []
@@ -116,7 +115,7 @@ async def test_rebuilt_ratings_equal_the_ones_kept_as_matches_finished(
 
 
 async def test_leaderboard_ranks_people_with_enough_matches_by_rating(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     # Player 1 always wins, 2 always second, 3 plays too few matches to be ranked.
     for n in range(ratings.MIN_RANKED_MATCHES):
@@ -136,9 +135,7 @@ async def test_leaderboard_ranks_people_with_enough_matches_by_rating(
 
 
 @pytest.mark.parametrize("guild", [None, 0])
-async def test_matches_outside_a_server_share_one_table(
-    store: SqliteStore, guild: int | None
-) -> None:
+async def test_matches_outside_a_server_share_one_table(store: Store, guild: int | None) -> None:
     match_id = await _finished_match(store, guild or 0, 3000, [side(0, 1, won=True), side(1, 2)])
     changes = await store.rate_match(match_id, ratings.rated)
     assert {c.guild_id for c in changes} == {0}

@@ -5,16 +5,15 @@ from __future__ import annotations
 import json
 import logging
 import random
-from pathlib import Path
 
 import pytest
 
-from bot.store import DecisionRecord, SqliteStore, load_state, restore, snapshot_of
+from bot.store import DecisionRecord, load_state, restore, snapshot_of
 from engine import apply, new_match, replay
-from tests.store.helpers import play, start, step
+from tests.store.helpers import Store, execute_sql, fetch_sql, play, start, step
 
 
-async def test_restore_matches_replay_with_and_without_snapshot(store: SqliteStore) -> None:
+async def test_restore_matches_replay_with_and_without_snapshot(store: Store) -> None:
     for count, seed in ((30, 1), (75, 2), (150, 3)):
         match_id, state = await start(store, seed, seed=seed)
         await play(store, match_id, state, random.Random(seed), count)
@@ -24,7 +23,7 @@ async def test_restore_matches_replay_with_and_without_snapshot(store: SqliteSto
 
 
 async def test_snapshot_the_log_no_longer_reaches_is_used_with_a_warning(
-    store: SqliteStore, db_path: Path, caplog: pytest.LogCaptureFixture
+    store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     """As if a newer engine replayed the log differently: the snapshot wins."""
     match_id, state = await start(store, 1, seed=8)
@@ -32,7 +31,8 @@ async def test_snapshot_the_log_no_longer_reaches_is_used_with_a_warning(
     snap_seq, snap_json = snapshot_of(state)
     data = json.loads(snap_json)
     data["bank"] += 100  # a state this engine's replay of the log does not reach
-    await store.db.execute(
+    await execute_sql(
+        store,
         "UPDATE snapshots SET seq = ?, state = ? WHERE match_id = ?",
         (snap_seq, json.dumps(data), match_id),
     )
@@ -47,7 +47,7 @@ async def test_snapshot_the_log_no_longer_reaches_is_used_with_a_warning(
 
 
 async def test_decisions_this_engine_refuses_are_set_aside(
-    store: SqliteStore, caplog: pytest.LogCaptureFixture
+    store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     match_id, state = await start(store, 1, seed=9)
     await play(store, match_id, state, random.Random(9), 20)
@@ -63,10 +63,10 @@ async def test_decisions_this_engine_refuses_are_set_aside(
     assert restored.to_json() == state.to_json()
     assert f"match {match_id}: this engine refuses logged decision {before}" in caplog.text
     assert [d.seq for d in (await store.load(match_id)).full_log] == list(range(before))
-    kept = await store.db.execute_fetchall(
-        "SELECT seq, decision FROM set_aside WHERE match_id = ? ORDER BY seq", (match_id,)
+    kept = await fetch_sql(
+        store, "SELECT seq, decision FROM set_aside WHERE match_id = ? ORDER BY seq", (match_id,)
     )
-    assert [tuple(r) for r in kept] == [(before, "recruit10"), (before + 1, "roll")]
+    assert kept == [(before, "recruit10"), (before + 1, "roll")]
     # The next decision takes the freed seq.
     await store.append_decisions(match_id, [step(restored, random.Random(1))])
     again, _ = replay(

@@ -1,16 +1,14 @@
-"""The SQLite store's ratings: the table `/chicago leaderboard` reads, kept as matches
+"""The store's ratings: the table `/chicago leaderboard` reads, kept as matches
 finish, each match's change for `/chicago stats`, and the rebuild from stored results.
 
-The SQL is plain (one upsert, ranges on indexed columns) so another database can carry
-it as it is; the arithmetic is `bot.ratings`, handed in by the caller.
+The SQL is plain (one upsert, ranges on indexed columns), so both databases run it as it
+is; the arithmetic is `bot.ratings`, handed in by the caller.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-
-import aiosqlite
 
 from bot.store.interface import (
     PlayerRating,
@@ -22,8 +20,8 @@ from bot.store.interface import (
     StoreError,
     rated_player,
 )
-from bot.store.sqlite_connection import SqliteDatabase
-from bot.store.sqlite_rows import SIDE_COLUMNS, fetch_one, side_result
+from bot.store.rows import SIDE_COLUMNS, side_result
+from bot.store.sql import SqlConnection, SqlDatabase, fetch_value
 
 _RATING_COLUMNS = "guild_id, player, name, user_id, mu, sigma, matches"
 _CHANGE_COLUMNS = (
@@ -32,7 +30,7 @@ _CHANGE_COLUMNS = (
 )
 
 
-class RatingTable(SqliteDatabase):
+class RatingTable(SqlDatabase):
     """Ratings per server and player, and their history."""
 
     async def rate_match(self, match_id: int, rate: RateMatch) -> list[RatingChange]:
@@ -40,13 +38,11 @@ class RatingTable(SqliteDatabase):
             done = await _changes(db, "WHERE match_id = ? ORDER BY seat", (match_id,))
             if done:
                 return done
-            row = await fetch_one(
-                db, "SELECT guild_id FROM results WHERE match_id = ?", (match_id,)
-            )
+            row = await db.fetch_one("SELECT guild_id FROM results WHERE match_id = ?", (match_id,))
             if row is None:
                 raise StoreError(f"match {match_id} has no result to rate")
             guild_id = row[0]
-            rows = await db.execute_fetchall(
+            rows = await db.fetch_all(
                 f"SELECT {SIDE_COLUMNS} FROM result_sides WHERE match_id = ? ORDER BY seat",
                 (match_id,),
             )
@@ -60,7 +56,7 @@ class RatingTable(SqliteDatabase):
         self, guild_id: int | None, min_matches: int, limit: int, offset: int = 0
     ) -> list[PlayerRating]:
         async with self._transaction(write=False) as db:
-            rows = await db.execute_fetchall(
+            rows = await db.fetch_all(
                 f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND matches >= ? "
                 "AND user_id IS NOT NULL ORDER BY rating DESC, player LIMIT ? OFFSET ?",
                 (guild_id or 0, min_matches, limit, offset),
@@ -69,18 +65,17 @@ class RatingTable(SqliteDatabase):
 
     async def ranked_count(self, guild_id: int | None, min_matches: int) -> int:
         async with self._transaction(write=False) as db:
-            row = await fetch_one(
+            count = await fetch_value(
                 db,
                 "SELECT count(*) FROM ratings WHERE guild_id = ? AND matches >= ? "
                 "AND user_id IS NOT NULL",
                 (guild_id or 0, min_matches),
             )
-        return int(row[0])
+        return int(count)
 
     async def player_rating(self, guild_id: int | None, player: str) -> PlayerRating | None:
         async with self._transaction(write=False) as db:
-            row = await fetch_one(
-                db,
+            row = await db.fetch_one(
                 f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND player = ?",
                 (guild_id or 0, player),
             )
@@ -101,7 +96,7 @@ class RatingTable(SqliteDatabase):
     async def rated_matches(self) -> list[RatedMatch]:
         """Every finished match with recorded sides, in the order they finished."""
         async with self._transaction(write=False) as db:
-            rows = await db.execute_fetchall(
+            rows = await db.fetch_all(
                 f"SELECT {SIDE_COLUMNS}, guild_id FROM result_sides "
                 "ORDER BY finished_at, match_id, seat"
             )
@@ -115,7 +110,7 @@ class RatingTable(SqliteDatabase):
 
     async def all_ratings(self) -> list[PlayerRating]:
         async with self._transaction(write=False) as db:
-            rows = await db.execute_fetchall(
+            rows = await db.fetch_all(
                 f"SELECT {_RATING_COLUMNS} FROM ratings ORDER BY guild_id, player"
             )
         return [_rating(r) for r in rows]
@@ -131,7 +126,7 @@ class RatingTable(SqliteDatabase):
 
 
 async def _write(
-    db: aiosqlite.Connection, ratings: Sequence[PlayerRating], changes: Sequence[RatingChange]
+    db: SqlConnection, ratings: Sequence[PlayerRating], changes: Sequence[RatingChange]
 ) -> None:
     """Insert or replace rating rows (the upsert every SQL database has: delete, insert)
     and append the changes."""
@@ -161,10 +156,8 @@ def _rating(r: Any) -> PlayerRating:
     return PlayerRating(r[0], r[1], r[2], r[3], Skill(r[4], r[5]), r[6])
 
 
-async def _changes(
-    db: aiosqlite.Connection, tail: str, params: tuple[Any, ...]
-) -> list[RatingChange]:
-    rows = await db.execute_fetchall(f"SELECT {_CHANGE_COLUMNS} FROM rating_changes {tail}", params)
+async def _changes(db: SqlConnection, tail: str, params: tuple[Any, ...]) -> list[RatingChange]:
+    rows = await db.fetch_all(f"SELECT {_CHANGE_COLUMNS} FROM rating_changes {tail}", params)
     return [
         RatingChange(
             r[0], r[1], r[2], r[3], r[4], r[5], r[6], Skill(r[7], r[8]), Skill(r[9], r[10])
@@ -174,13 +167,13 @@ async def _changes(
 
 
 async def _ratings_of(
-    db: aiosqlite.Connection, guild: int, sides: Sequence[SideResult]
+    db: SqlConnection, guild: int, sides: Sequence[SideResult]
 ) -> dict[str, PlayerRating]:
     keys = sorted({rated_player(s) for s in sides})
     if not keys:
         return {}
     marks = ",".join("?" * len(keys))
-    rows = await db.execute_fetchall(
+    rows = await db.fetch_all(
         f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND player IN ({marks})",
         (guild, *keys),
     )

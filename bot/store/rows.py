@@ -1,20 +1,18 @@
-"""How the SQLite store reads and writes its rows: the shared queries, and the
-conversions between rows and the store's records (JSON text, UTC timestamps).
+"""How the stores read and write their rows: the shared queries, and the conversions
+between rows and the store's records (JSON text, UTC timestamps as seconds).
 
-Every part of `SqliteStore` works on the same tables, so these live in one place.
+Both databases hold the same tables with the same columns, so these live in one place.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from datetime import UTC, datetime
 from importlib import metadata
 from typing import Any
 
-import aiosqlite
-
 from bot.store.interface import MatchRecord, MatchStatus, SeatRecord, SideResult, StoreError
+from bot.store.sql import SqlConnection
 
 OPEN = "('lobby', 'running')"
 MATCH_COLUMNS = (
@@ -35,46 +33,34 @@ def engine_version() -> str:
         return "unknown"
 
 
-async def fetch_one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
-    """The first row (a tuple), or None."""
-    async with db.execute(sql, tuple(params)) as cursor:
-        return await cursor.fetchone()
-
-
-async def fetch_value(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
-    row = await fetch_one(db, sql, params)
-    return None if row is None else row[0]
-
-
-async def require_match(db: aiosqlite.Connection, match_id: int) -> MatchStatus:
-    """The match's status; StoreError if there is no such match."""
-    row = await fetch_one(db, "SELECT status FROM matches WHERE id = ?", (match_id,))
+async def require_match(db: SqlConnection, match_id: int, lock: bool = True) -> MatchStatus:
+    """The match's status, its row locked for this transaction (`lock`: for a write to
+    the match); StoreError if there is no such match."""
+    row = await db.fetch_one(
+        f"SELECT status FROM matches WHERE id = ?{db.for_update if lock else ''}", (match_id,)
+    )
     if row is None:
         raise StoreError(f"match {match_id} does not exist")
     return MatchStatus(row[0])
 
 
-async def touch(db: aiosqlite.Connection, match_id: int, now: float) -> None:
+async def touch(db: SqlConnection, match_id: int, now: float) -> None:
     await db.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
 
 
-async def read_match(db: aiosqlite.Connection, match_id: int) -> MatchRecord:
+async def read_match(db: SqlConnection, match_id: int) -> MatchRecord:
     records = await read_matches(db, "WHERE id = ?", (match_id,))
     if not records:
         raise StoreError(f"match {match_id} does not exist")
     return records[0]
 
 
-async def read_matches(
-    db: aiosqlite.Connection, where: str, params: tuple[Any, ...]
-) -> list[MatchRecord]:
+async def read_matches(db: SqlConnection, where: str, params: tuple[Any, ...]) -> list[MatchRecord]:
     """The match rows `where` selects, each with its seats, in id order."""
-    rows = await db.execute_fetchall(
-        f"SELECT {MATCH_COLUMNS} FROM matches {where} ORDER BY id", params
-    )
+    rows = await db.fetch_all(f"SELECT {MATCH_COLUMNS} FROM matches {where} ORDER BY id", params)
     records = {r[0]: match_record(r) for r in rows}
     if records:
-        seat_rows = await db.execute_fetchall(
+        seat_rows = await db.fetch_all(
             "SELECT match_id, role, name, user_id, computer, controller FROM seats "
             f"WHERE match_id IN (SELECT id FROM matches {where}) ORDER BY match_id, idx",
             params,
@@ -94,7 +80,9 @@ def seed_column(seed: int) -> int | str:
 
 
 def seed_value(column: int | str) -> int:
-    return column if isinstance(column, int) else int(column, 16)
+    """The seed from its column: an integer, or text — hex ("0x…") as SQLite keeps wide
+    seeds, decimal as PostgreSQL keeps narrow ones."""
+    return column if isinstance(column, int) else int(column, 0)
 
 
 def match_record(r: Any) -> MatchRecord:

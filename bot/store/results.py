@@ -1,4 +1,4 @@
-"""The SQLite store's results: closing a match, its result and each side's record, kept
+"""The store's results: closing a match, its result and each side's record, kept
 after `prune` for the history and statistics commands."""
 
 from __future__ import annotations
@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from typing import Any
-
-import aiosqlite
 
 from bot.store.interface import (
     FinishedMatch,
@@ -17,20 +15,19 @@ from bot.store.interface import (
     SideResult,
     StoreError,
 )
-from bot.store.sqlite_connection import SqliteDatabase
-from bot.store.sqlite_rows import (
+from bot.store.rows import (
     SIDE_COLUMNS,
     dump_json,
-    fetch_one,
-    fetch_value,
     from_stamp,
     read_match,
+    require_match,
     seat_dict,
     side_result,
 )
+from bot.store.sql import SqlConnection, SqlDatabase, fetch_value, guild_is
 
 
-class ResultHistory(SqliteDatabase):
+class ResultHistory(SqlDatabase):
     """Finished matches: their results, sides and the queries over them."""
 
     # -- the end ----------------------------------------------------------------------
@@ -44,6 +41,7 @@ class ResultHistory(SqliteDatabase):
             raise ValueError(f"a match finishes as finished or abandoned, not {status}")
         now = self._now()
         async with self._transaction() as db:
+            await require_match(db, match_id)
             record = await read_match(db, match_id)
             if record.status not in (MatchStatus.LOBBY, MatchStatus.RUNNING):
                 raise StoreError(f"match {match_id} is already {record.status}")
@@ -54,8 +52,9 @@ class ResultHistory(SqliteDatabase):
             await db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
             if result is not None:
                 seats = [seat_dict(s) for s in record.seats]
+                await db.execute("DELETE FROM results WHERE match_id = ?", (match_id,))
                 await db.execute(
-                    "INSERT OR REPLACE INTO results (match_id, guild_id, channel_id, winner, "
+                    "INSERT INTO results (match_id, guild_id, channel_id, winner, "
                     "reason, scores, rounds, decisions, seats, finished_at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
@@ -68,8 +67,7 @@ class ResultHistory(SqliteDatabase):
     async def result(self, match_id: int) -> ResultRecord | None:
         """The stored result of a finished match (kept after `prune`)."""
         async with self._transaction(write=False) as db:
-            row = await fetch_one(
-                db,
+            row = await db.fetch_one(
                 "SELECT winner, reason, scores, rounds, decisions FROM results WHERE match_id = ?",
                 (match_id,),
             )
@@ -83,8 +81,8 @@ class ResultHistory(SqliteDatabase):
         """Each side's record of a finished match, stamped with its result's server and
         time so statistics need no join. Recording again replaces the rows."""
         async with self._transaction() as db:
-            row = await fetch_one(
-                db, "SELECT guild_id, finished_at FROM results WHERE match_id = ?", (match_id,)
+            row = await db.fetch_one(
+                "SELECT guild_id, finished_at FROM results WHERE match_id = ?", (match_id,)
             )
             if row is None:
                 raise StoreError(f"match {match_id} has no result to record sides for")
@@ -107,21 +105,18 @@ class ResultHistory(SqliteDatabase):
     async def finished_matches(
         self, guild_id: int | None, limit: int = 10, offset: int = 0
     ) -> list[FinishedMatch]:
+        where, params = guild_is(guild_id, "r.guild_id")
         async with self._transaction(write=False) as db:
             return await _finished(
                 db,
-                "WHERE r.guild_id IS ? ORDER BY r.finished_at DESC, r.match_id DESC "
-                "LIMIT ? OFFSET ?",
-                (guild_id, limit, offset),
+                f"WHERE {where} ORDER BY r.finished_at DESC, r.match_id DESC LIMIT ? OFFSET ?",
+                (*params, limit, offset),
             )
 
     async def finished_count(self, guild_id: int | None) -> int:
+        where, params = guild_is(guild_id)
         async with self._transaction(write=False) as db:
-            return int(
-                await fetch_value(
-                    db, "SELECT count(*) FROM results WHERE guild_id IS ?", (guild_id,)
-                )
-            )
+            return int(await fetch_value(db, f"SELECT count(*) FROM results WHERE {where}", params))
 
     async def finished_match(self, match_id: int) -> FinishedMatch | None:
         async with self._transaction(write=False) as db:
@@ -131,13 +126,13 @@ class ResultHistory(SqliteDatabase):
     async def side_results(
         self, guild_id: int | None, user_id: int | None = None
     ) -> list[SideResult]:
-        where = "guild_id IS ? AND user_id IS NOT NULL"
-        params: tuple[Any, ...] = (guild_id,)
+        where, params = guild_is(guild_id)
+        where += " AND user_id IS NOT NULL"
         if user_id is not None:
             where += " AND user_id = ?"
             params += (user_id,)
         async with self._transaction(write=False) as db:
-            rows = await db.execute_fetchall(
+            rows = await db.fetch_all(
                 f"SELECT {SIDE_COLUMNS} FROM result_sides WHERE {where} "
                 "ORDER BY finished_at, match_id, seat",
                 params,
@@ -145,10 +140,8 @@ class ResultHistory(SqliteDatabase):
         return [side_result(r) for r in rows]
 
 
-async def _finished(
-    db: aiosqlite.Connection, tail: str, params: tuple[Any, ...]
-) -> list[FinishedMatch]:
-    rows = await db.execute_fetchall(
+async def _finished(db: SqlConnection, tail: str, params: tuple[Any, ...]) -> list[FinishedMatch]:
+    rows = await db.fetch_all(
         "SELECT r.match_id, r.guild_id, r.channel_id, r.finished_at, r.winner, r.reason, "
         "r.scores, r.rounds, r.decisions, r.seats, m.id IS NOT NULL AND m.setup IS NOT NULL "
         f"FROM results r LEFT JOIN matches m ON m.id = r.match_id {tail}",
@@ -166,7 +159,7 @@ async def _finished(
     if found:
         by_id = {f.match_id: f for f in found}
         marks = ",".join("?" * len(by_id))
-        side_rows = await db.execute_fetchall(
+        side_rows = await db.fetch_all(
             f"SELECT {SIDE_COLUMNS} FROM result_sides WHERE match_id IN ({marks}) "
             "ORDER BY match_id, seat",
             tuple(by_id),

@@ -1,34 +1,30 @@
-"""The SQLite store's match rows: a match from its lobby to its start, its seats, the
+"""The store's match rows: a match from its lobby to its start, its seats, the
 messages and timer the bot keeps for it, finding open matches, and each server's
 settings."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from bot.store.interface import ChannelTaken, MatchRecord, MatchStatus, SeatRecord, StoreError
-from bot.store.sqlite_connection import SqliteDatabase
-from bot.store.sqlite_rows import (
+from bot.store.rows import (
     OPEN,
     dump_json,
     engine_version,
-    fetch_one,
-    fetch_value,
     from_stamp,
     read_match,
     read_matches,
     require_match,
-    seed_column,
     touch,
 )
-from bot.store.sqlite_step import require_match_now, write_messages, write_timer
+from bot.store.sql import RowConflict, SqlDatabase, fetch_value
+from bot.store.step_sql import message_statements, timer_statement
 
 
-class MatchTables(SqliteDatabase):
+class MatchTables(SqlDatabase):
     """Matches, seats, messages, timers and server settings."""
 
     # -- lobby and seats --------------------------------------------------------------
@@ -49,22 +45,24 @@ class MatchTables(SqliteDatabase):
             )  # fmt: skip
             if taken:
                 raise ChannelTaken(f"channel {channel_id} already has an open match")
-            cursor = await db.execute(
-                "INSERT INTO matches (guild_id, channel_id, host_id, status, settings, seed, "
-                "engine_version, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    host_id,
-                    dump_json(settings),
-                    seed_column(seed),
-                    engine_version(),
-                    now,
-                    now,
-                ),
-            )
-            match_id = cursor.lastrowid
-        assert match_id is not None
+            try:
+                match_id = await db.insert_id(
+                    "INSERT INTO matches (guild_id, channel_id, host_id, status, settings, "
+                    "seed, engine_version, created_at, updated_at) "
+                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        dump_json(settings),
+                        db.seed_param(seed),
+                        engine_version(),
+                        now,
+                        now,
+                    ),
+                )
+            except RowConflict:  # another process opened one since the check above
+                raise ChannelTaken(f"channel {channel_id} already has an open match") from None
         return MatchRecord(
             match_id, guild_id, channel_id, host_id, MatchStatus.LOBBY, dict(settings), seed,
             engine_version(), from_stamp(now), from_stamp(now),
@@ -124,30 +122,27 @@ class MatchTables(SqliteDatabase):
     # -- messages and timers ----------------------------------------------------------
 
     async def set_message(self, match_id: int, purpose: str, message_id: int | None) -> None:
-        def write(conn: sqlite3.Connection) -> None:
-            require_match_now(conn, match_id)
-            write_messages(conn, match_id, {purpose: message_id})
-
-        await self._atomic(write)
+        async with self._transaction() as db:
+            await require_match(db, match_id)
+            for sql, params in message_statements(match_id, {purpose: message_id}):
+                await db.execute(sql, params)
 
     async def messages(self, match_id: int) -> dict[str, int]:
         async with self._transaction(write=False) as db:
-            rows = await db.execute_fetchall(
+            rows = await db.fetch_all(
                 "SELECT purpose, message_id FROM messages WHERE match_id = ?", (match_id,)
             )
         return {purpose: message_id for purpose, message_id in rows}
 
     async def set_deadline(self, match_id: int, seq: int, deadline: datetime | None) -> None:
-        def write(conn: sqlite3.Connection) -> None:
-            require_match_now(conn, match_id)
-            write_timer(conn, match_id, seq, deadline)
-
-        await self._atomic(write)
+        async with self._transaction() as db:
+            await require_match(db, match_id)
+            await db.execute(*timer_statement(match_id, seq, deadline))
 
     async def deadline(self, match_id: int) -> tuple[int, datetime] | None:
         async with self._transaction(write=False) as db:
-            row = await fetch_one(
-                db, "SELECT seq, deadline FROM timers WHERE match_id = ?", (match_id,)
+            row = await db.fetch_one(
+                "SELECT seq, deadline FROM timers WHERE match_id = ?", (match_id,)
             )
         return (row[0], from_stamp(row[1])) if row else None
 
@@ -156,8 +151,8 @@ class MatchTables(SqliteDatabase):
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         """The server's `/chicago settings` ({} when none were ever set)."""
         async with self._transaction(write=False) as db:
-            row = await fetch_one(
-                db, "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            row = await db.fetch_one(
+                "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
             )
         return dict(json.loads(row[0])) if row else {}
 

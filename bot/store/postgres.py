@@ -1,0 +1,142 @@
+"""`PostgresStore`: the match store on a PostgreSQL server, for a bot that outgrows one
+SQLite file (`CHICAGO_DB=postgresql://…`).
+
+It is made of the same parts as `SqliteStore` — match rows, the decision log, results,
+ratings, pruning — on a pool of asyncpg connections (`PostgresDatabase`), and adds what several
+bot processes sharing one database need: notifications between them (LISTEN/NOTIFY),
+which `commit_step_if_next` can send in the same transaction as the decisions it commits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+import asyncpg
+
+from bot.store.decision_log import DecisionLog
+from bot.store.instance_lock import DatabaseInUse
+from bot.store.interface import StoreError
+from bot.store.maintenance import Maintenance
+from bot.store.matches import MatchTables
+from bot.store.postgres_connection import PostgresDatabase
+from bot.store.ratings_table import RatingTable
+from bot.store.results import ResultHistory
+from bot.store.sql import SqlConnection
+
+# pg_try_advisory_lock key of the running bot: "chic" "ago1" in ASCII.
+BOT_LOCK = 0x63686963_61676F31
+
+
+class PostgresStore(
+    MatchTables, DecisionLog, ResultHistory, RatingTable, Maintenance, PostgresDatabase
+):
+    """The `MatchStore` on one PostgreSQL database. Use `async with PostgresStore(dsn)
+    as store:` or `open()`/`close()`. `clock` is replaceable for tests."""
+
+    def __init__(
+        self, dsn: str, *, pool_size: int = 10, clock: Callable[[], float] = time.time
+    ) -> None:
+        super().__init__(dsn, pool_size=pool_size, clock=clock)
+        self._claim: asyncpg.Connection | None = None
+
+    async def claim(self, holder: str) -> None:
+        """One bot per database, as the lock file beside an SQLite database: a session
+        lock held on a connection of its own until `close` (the server drops it if
+        this process dies). DatabaseInUse, naming the holder, when another bot has it.
+        `backup`, `prune` and `migrate` never claim: they run beside the bot."""
+        name = f"{holder} (pid {os.getpid()})"
+        try:
+            conn = await asyncpg.connect(self.dsn, server_settings={"application_name": name})
+        except Exception as exc:
+            raise self.unreachable(exc) from None
+        if await conn.fetchval("SELECT pg_try_advisory_lock($1)", BOT_LOCK):
+            self._claim = conn
+            return
+        who = await conn.fetchval(
+            "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a USING (pid) "
+            "WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2",
+            BOT_LOCK >> 32,
+            BOT_LOCK & 0xFFFFFFFF,
+        )
+        await conn.close()
+        raise DatabaseInUse(
+            f"database {self.location} is in use by {who or 'another chicago-bot'}; only one "
+            "bot may use a database: stop the other one, or set CHICAGO_DB to another database"
+        )
+
+    async def close(self) -> None:
+        if self._claim is not None:
+            conn, self._claim = self._claim, None
+            await conn.close()
+        await super().close()
+
+    async def notify(self, channel: str, payload: str) -> None:
+        """Send `payload` to every process subscribed to `channel` (at once: a
+        notification inside a decision's transaction is `commit_step_if_next(notify=…)`)."""
+        async with self._transaction() as db:
+            await self._notify_on_commit(db, channel, payload)
+
+    async def _notify_on_commit(self, db: SqlConnection, channel: str, payload: str) -> None:
+        await db.execute("SELECT pg_notify(?, ?)", (channel, payload))
+
+    def subscribe(self, channel: str) -> Subscription:
+        """Listen on `channel`: `async with store.subscribe("match:7") as inbox:` then
+        `await inbox.get()` or `async for payload in inbox`. Notifications sent before
+        the block is entered are not received."""
+        return Subscription(self, channel)
+
+    async def backup(self, dest: str | Path) -> None:
+        """A consistent copy as one SQLite file (see `bot.store.copy`)."""
+        from bot.store.copy import backup_to_sqlite
+
+        await backup_to_sqlite(self, Path(dest))
+
+
+class Subscription:
+    """The notifications of one channel, on a connection of their own (a pooled one
+    would lose its listener when handed back)."""
+
+    def __init__(self, store: PostgresStore, channel: str) -> None:
+        self.store = store
+        self.channel = channel
+        self._queue: asyncio.Queue[str] = asyncio.Queue()
+        self._conn: asyncpg.Connection | None = None
+
+    async def __aenter__(self) -> Self:
+        try:
+            self._conn = await asyncpg.connect(self.store.dsn)
+            await self._conn.add_listener(self.channel, self._received)
+        except (asyncpg.PostgresError, OSError) as exc:
+            await self._close()
+            raise StoreError(f"database {self.store.location}: cannot listen ({exc})") from None
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self._close()
+
+    async def _close(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.close()
+
+    def _received(self, conn: object, pid: int, channel: str, payload: object) -> None:
+        self._queue.put_nowait(str(payload))
+
+    async def get(self, timeout: float | None = None) -> str:
+        """The next payload, in the order sent; TimeoutError after `timeout` seconds."""
+        return await asyncio.wait_for(self._queue.get(), timeout)
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        while True:
+            yield await self._queue.get()
