@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.store.location import is_postgres
+from bot.database_url import is_postgres
 
 DEFAULT_DB = Path("chicago.db")
 # The ranges of the settings the command line also takes as options (`preview`).

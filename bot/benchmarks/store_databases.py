@@ -14,7 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.store.location import shown
+from bot.database_url import shown
 
 
 class BenchDatabases:

@@ -7,7 +7,7 @@ import importlib
 
 from bot.cli import add_bosses_option, positive_int
 from bot.cli.output import CommandError
-from bot.store.location import is_postgres
+from bot.database_url import is_postgres
 
 DEFAULT_MATCHES = 200
 # Each render match gives about ten pictures, so fewer matches make a full sample; the

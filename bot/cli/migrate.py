@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.store.location import is_postgres, parse_location, shown
+from bot.database_url import is_postgres, parse_location, shown
 
 if TYPE_CHECKING:
     from bot.store.copy import CopyReport

@@ -9,7 +9,7 @@ import argparse
 import asyncio
 from pathlib import Path
 
-from bot.store.location import parse_location, shown
+from bot.database_url import parse_location, shown
 
 
 def _days(text: str) -> float:

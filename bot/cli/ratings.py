@@ -12,7 +12,7 @@ import argparse
 import asyncio
 from pathlib import Path
 
-from bot.store.location import parse_location, shown
+from bot.database_url import parse_location, shown
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

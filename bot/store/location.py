@@ -1,39 +1,17 @@
-"""Where the matches are kept: `CHICAGO_DB` is either an SQLite file path or a
-PostgreSQL address (`postgresql://user:password@host:port/database`). One place decides
-which, and names an address without its password wherever it is printed."""
+"""The store `CHICAGO_DB` names, not yet opened: SQLite for a file path, PostgreSQL for a
+`postgresql://` address (see `bot.database_url`). Each driver is imported only when its
+store is chosen."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
+
+from bot.database_url import is_postgres
 
 if TYPE_CHECKING:
     from bot.store.postgres import PostgresStore
     from bot.store.sqlite import SqliteStore
-
-POSTGRES_SCHEMES = ("postgresql", "postgres")
-
-
-def is_postgres(location: str | Path) -> bool:
-    """A PostgreSQL address rather than a file path."""
-    return isinstance(location, str) and urlsplit(location).scheme in POSTGRES_SCHEMES
-
-
-def parse_location(text: str) -> str | Path:
-    """`CHICAGO_DB` or a `--db` value: an address stays text, anything else is a path."""
-    return text if is_postgres(text) else Path(text)
-
-
-def shown(location: str | Path) -> str:
-    """The location as it may be printed or logged: an address loses its password."""
-    if not is_postgres(location):
-        return str(location)
-    parts = urlsplit(str(location))
-    if parts.password is None:
-        return str(location)
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
 def open_store(location: str | Path, **options: Any) -> SqliteStore | PostgresStore:

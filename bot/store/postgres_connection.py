@@ -21,8 +21,8 @@ from typing import Any, cast
 
 import asyncpg
 
+from bot.database_url import shown
 from bot.store.interface import StoreError
-from bot.store.location import shown
 from bot.store.postgres_schema import BASELINE, MIGRATION_LOCK, PG_MIGRATIONS, VERSION_TABLE
 from bot.store.rows import seed_column
 from bot.store.schema import SCHEMA_VERSION, Migration

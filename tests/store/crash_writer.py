@@ -14,8 +14,9 @@ import random
 import sys
 from collections.abc import Callable
 
+from bot.database_url import parse_location
 from bot.store import MatchStatus, load_state, snapshot_due, snapshot_of
-from bot.store.location import open_store, parse_location
+from bot.store.location import open_store
 from engine import MatchState
 from tests.store.helpers import finish, start, step
 

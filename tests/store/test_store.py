@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.database_url import shown
 from bot.store import (
     SCHEMA_VERSION,
     DecisionRecord,
@@ -23,7 +24,7 @@ from bot.store import (
     restore_state,
 )
 from bot.store.instance_lock import DatabaseInUse
-from bot.store.location import open_store, shown
+from bot.store.location import open_store
 from bot.store.postgres import PostgresStore
 from engine import new_match
 from tests.store.helpers import Store, fetch_sql, finish, play, start, step
