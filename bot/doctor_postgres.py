@@ -13,6 +13,7 @@ import asyncpg
 
 from bot.doctor import Finding
 from bot.store import SCHEMA_VERSION, StoreError
+from bot.store.postgres import bot_holder
 from bot.store.postgres_connection import CONNECT_TIMEOUT, PostgresDatabase
 
 
@@ -40,10 +41,21 @@ async def _check(database: PostgresDatabase) -> list[Finding]:
             "OR has_schema_privilege(current_schema(), 'CREATE')"
         )
         size = int(await conn.fetchval("SELECT pg_database_size(current_database())"))
+        holder = await bot_holder(conn)
     except (asyncpg.PostgresError, OSError) as exc:
         return [Finding("database", False, f"{where}: {exc}", "check the server's log")]
     finally:
         await conn.close()
+    if holder is not None:
+        return [
+            Finding(
+                "database",
+                False,
+                f"{where} is in use by {holder}",
+                "only one bot may use a database: stop that one before starting another, "
+                "or set CHICAGO_DB to another database",
+            )
+        ]
     findings = [_schema(where, server, version, bool(may_create))]
     if standby:
         findings.append(

@@ -58,12 +58,7 @@ class PostgresStore(
         if await conn.fetchval("SELECT pg_try_advisory_lock($1)", BOT_LOCK):
             self._claim = conn
             return
-        who = await conn.fetchval(
-            "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a USING (pid) "
-            "WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2",
-            BOT_LOCK >> 32,
-            BOT_LOCK & 0xFFFFFFFF,
-        )
+        who = await bot_holder(conn)
         await conn.close()
         raise DatabaseInUse(
             f"database {self.location} is in use by {who or 'another chicago-bot'}; only one "
@@ -96,6 +91,17 @@ class PostgresStore(
         from bot.store.copy import backup_to_sqlite
 
         await backup_to_sqlite(self, Path(dest))
+
+
+async def bot_holder(conn: asyncpg.Connection) -> str | None:
+    """The connection name of the bot that claimed the database, or None."""
+    who = await conn.fetchval(
+        "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a USING (pid) "
+        "WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2",
+        BOT_LOCK >> 32,
+        BOT_LOCK & 0xFFFFFFFF,
+    )
+    return None if who is None else str(who) or "another chicago-bot"
 
 
 class Subscription:

@@ -61,3 +61,14 @@ def test_an_unreachable_server_is_one_line_without_the_password() -> None:
     [database] = lines(f"postgresql://chicago:hunter2@127.0.0.1:{free}/chicago")
     assert database.startswith("✗") and "cannot reach the server" in database
     assert "hunter2" not in database and "chicago:***@" in database
+
+
+def test_a_database_a_bot_is_running_on(postgres_database: str) -> None:
+    async def check_while_claimed() -> list[str]:
+        async with PostgresStore(postgres_database) as bot:
+            await bot.claim("chicago-bot run")
+            return await asyncio.to_thread(lines, postgres_database)
+
+    [database] = asyncio.run(check_while_claimed())
+    assert database.startswith("✗") and "is in use by chicago-bot run (pid" in database
+    assert lines(postgres_database)[0].startswith("ok "), "free again once the bot stops"
