@@ -48,6 +48,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG}: the SQLite file {shown(source)} does not exist (check --db or "
               "CHICAGO_DB)", file=sys.stderr)  # fmt: skip
         return 2
+    from bot.store.instance_lock import holder
+
+    running = holder(source)
+    if running is not None:
+        print(f"{PROG}: {source} is in use by {running}; stop the bot first, so no decision "
+              "is made after the copy starts", file=sys.stderr)  # fmt: skip
+        return 2
     try:
         report: CopyReport = asyncio.run(_migrate(source, target))
     except StoreError as exc:

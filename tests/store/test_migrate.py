@@ -11,6 +11,7 @@ import pytest
 
 from bot.cli import main
 from bot.store import DecisionRecord, MatchStatus, SeatRecord, SqliteStore, load_state
+from bot.store.instance_lock import InstanceLock
 from bot.store.postgres import PostgresStore
 from engine import wide_seed
 from tests.store.helpers import (
@@ -156,3 +157,18 @@ def test_migrate_rejects_bad_input(
 ) -> None:
     assert main(argv) == 2
     assert message in one_line_error(capsys)
+
+
+def test_migrate_waits_for_the_bot_to_stop(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "chicago.db"
+
+    async def create() -> None:
+        async with SqliteStore(source):
+            pass
+
+    asyncio.run(create())
+    with InstanceLock(source, "chicago-bot run"):
+        assert main(["migrate", "--to", "postgresql://h/db", "--db", str(source)]) == 2
+    assert "in use by chicago-bot run (pid" in one_line_error(capsys)
