@@ -1,5 +1,6 @@
 """Screenshots of the channel as players see it, at desktop and phone width: the lobby,
-a turn prompt, a raid, a timeout, a private error reply and the final standings.
+a turn prompt, a raid, the half-time reminder, a timeout, a private error reply and the
+final standings.
 
 For looking at what the bot posts, not for CI (it needs a browser): the real bot plays a
 seeded match in the offline Discord (`bot.preview`), and Debian's `chromium` (through
@@ -165,7 +166,10 @@ async def scenario(
     prompt = server.prompt()
     await camera.shoot("03-raid", server.decider(prompt).name if prompt else "alice")
     if prompt is not None:
-        await server.env.advance_time(TIMER + 1)
+        await server.env.advance_time(TIMER * 0.6)  # past half time: the reminder is out
+        await preview.refresh()
+        await camera.shoot("04-reminder", server.decider(prompt).name)
+        await server.env.advance_time(TIMER * 0.4 + 1)
         await preview.refresh()
         prompt = server.prompt()
         await camera.shoot("04-timeout", server.decider(prompt).name if prompt else "alice")
