@@ -1,4 +1,5 @@
-"""Loading verifies the log against the snapshot and keeps a diverged match playable."""
+"""Loading starts from the snapshot, checks the log against it in the background, and
+keeps a diverged match playable."""
 
 from __future__ import annotations
 
@@ -9,7 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import DecisionRecord, SqliteStore, load_state, restore, snapshot_of
+from bot.store import (
+    LOG_CHECKS,
+    DecisionRecord,
+    SqliteStore,
+    check_log,
+    load_state,
+    restore,
+    resume,
+    snapshot_of,
+)
 from engine import apply, new_match, replay
 from tests.store.helpers import play, start, step
 
@@ -18,9 +28,12 @@ async def test_restore_matches_replay_with_and_without_snapshot(store: SqliteSto
     for count, seed in ((30, 1), (75, 2), (150, 3)):
         match_id, state = await start(store, seed, seed=seed)
         await play(store, match_id, state, random.Random(seed), count)
-        restored = restore(await store.load(match_id))
+        stored = await store.load(match_id)
+        restored = restore(stored)
         assert not restored.diverged and restored.refused_from is None
         assert restored.state.to_json() == state.to_json()
+        assert resume(stored).state.to_json() == state.to_json()
+        assert await check_log(stored)
 
 
 async def test_snapshot_the_log_no_longer_reaches_is_used_with_a_warning(
@@ -36,11 +49,15 @@ async def test_snapshot_the_log_no_longer_reaches_is_used_with_a_warning(
         "UPDATE snapshots SET seq = ?, state = ? WHERE match_id = ?",
         (snap_seq, json.dumps(data), match_id),
     )
+    warning = f"match {match_id}: its decision log no longer replays"
     with caplog.at_level(logging.WARNING, logger="bot.store"):
         restored = await load_state(store, match_id)
+        assert warning not in caplog.text  # loading did not replay the log...
+        await LOG_CHECKS.wait()
+    assert warning in caplog.text  # ...its check did, afterwards
     assert restored.bank == state.bank + 100
     assert restored.seq == state.seq
-    assert f"match {match_id}: its decision log no longer replays" in caplog.text
+    assert restore(await store.load(match_id)).diverged
     # And play goes on from there.
     rng = random.Random(80)
     await store.append_decisions(match_id, [step(restored, rng)])
