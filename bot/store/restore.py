@@ -227,7 +227,7 @@ class LogChecks:
             store, match_id = self._waiting.popleft()
             try:
                 stored = await store.load(match_id)
-            except StoreError as exc:
+            except Exception as exc:  # the store closed, or the match is gone
                 log.debug("match %d: log check skipped (%s)", match_id, exc)
                 continue
             try:
@@ -241,14 +241,15 @@ LOG_CHECKS = LogChecks()
 
 
 async def load_match(
-    store: MatchStore, match_id: int, checks: LogChecks = LOG_CHECKS
+    store: MatchStore, match_id: int, checks: LogChecks | None = LOG_CHECKS
 ) -> tuple[MatchState, StoredMatch]:
     """The state to play on and the stored match it came from, read once. The log is
-    checked against the snapshot later, by `checks`; decisions this engine refuses are
-    set aside (kept in the database) so the next decision's seq follows the state's."""
+    checked against the snapshot later, by `checks` (None: not at all); decisions this
+    engine refuses are set aside (kept in the database) so the next decision's seq
+    follows the state's."""
     stored = await store.load(match_id)
     restored = resume(stored)
-    if stored.snapshot_json is not None:
+    if checks is not None and stored.snapshot_json is not None:
         checks.schedule(store, match_id)
     if restored.refused_from is not None:
         moved = await store.set_aside(match_id, restored.refused_from, "refused by engine on load")
@@ -260,7 +261,7 @@ async def load_match(
 
 
 async def load_state(
-    store: MatchStore, match_id: int, checks: LogChecks = LOG_CHECKS
+    store: MatchStore, match_id: int, checks: LogChecks | None = LOG_CHECKS
 ) -> MatchState:
     """`load_match` without the stored rows."""
     state, _ = await load_match(store, match_id, checks)

@@ -15,7 +15,6 @@ from bot.store.interface import (
 from bot.store.sqlite_connection import SqliteDatabase
 from bot.store.sqlite_rows import (
     fetch_one,
-    from_stamp,
     read_match,
     require_match,
 )
@@ -77,12 +76,13 @@ class DecisionLog(SqliteDatabase):
                 "SELECT seq, state FROM snapshots WHERE match_id = ? ORDER BY seq DESC LIMIT 1",
                 (match_id,),
             )
+            # Not `at`: nothing that continues a match reads it, and turning 2,000
+            # timestamps into datetimes would cost more than the rest of the load.
             rows = await db.execute_fetchall(
-                "SELECT seq, seat, decision, actor, at FROM decisions WHERE match_id = ? "
-                "ORDER BY seq",
+                "SELECT seq, seat, decision, actor FROM decisions WHERE match_id = ? ORDER BY seq",
                 (match_id,),
             )
-        full_log = [DecisionRecord(r[0], r[1], r[2], r[3], from_stamp(r[4])) for r in rows]
+        full_log = [DecisionRecord(*r) for r in rows]
         snapshot_seq, snapshot_json = (snap[0], snap[1]) if snap else (-1, None)
         return StoredMatch(
             record=record,

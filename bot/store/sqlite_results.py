@@ -108,10 +108,12 @@ class ResultHistory(SqliteDatabase):
         self, guild_id: int | None, limit: int = 10, offset: int = 0
     ) -> list[FinishedMatch]:
         async with self._transaction(write=False) as db:
+            # The page's ids come from the index alone; only those ten are joined.
             return await _finished(
                 db,
-                "WHERE r.guild_id IS ? ORDER BY r.finished_at DESC, r.match_id DESC "
-                "LIMIT ? OFFSET ?",
+                "WHERE r.match_id IN (SELECT match_id FROM results WHERE guild_id IS ? "
+                "ORDER BY finished_at DESC, match_id DESC LIMIT ? OFFSET ?) "
+                "ORDER BY r.finished_at DESC, r.match_id DESC",
                 (guild_id, limit, offset),
             )
 
