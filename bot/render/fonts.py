@@ -29,18 +29,24 @@ distinct texts, so this holds many pictures' worth while staying a few MB at mos
 
 
 class _Recent:
-    """A small least-recently-used memo; thread-safe, as a thread may draw pictures."""
+    """A small least-recently-used memo; thread-safe, as a thread may draw pictures.
+    A call whose arguments cannot be hashed (OpenType features come as a list) is
+    simply not remembered."""
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._items: OrderedDict[Any, Any] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
+    def get(self, key: Any, compute: Callable[[], Any]) -> Any:
+        try:
+            with self._lock:
+                value = self._items.get(key, _MISSING)
+                if value is not _MISSING:
+                    self._items.move_to_end(key)
+                    return value
+        except TypeError:
+            return compute()
         value = compute()
         with self._lock:
             self._items[key] = value
@@ -49,17 +55,11 @@ class _Recent:
         return value
 
 
+_MISSING = object()
+
+
 def _key(text: str | bytes | bytearray, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    """A hashable key for one call: Pillow passes OpenType features as a list."""
-
-    def frozen(value: Any) -> Any:
-        return tuple(value) if isinstance(value, list) else value
-
-    return (
-        bytes(text) if isinstance(text, bytearray) else text,
-        tuple(frozen(a) for a in args),
-        tuple(sorted((k, frozen(v)) for k, v in kwargs.items())),
-    )
+    return (text, args, tuple(kwargs.items()))
 
 
 class Font(ImageFont.FreeTypeFont):

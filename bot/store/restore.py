@@ -142,6 +142,9 @@ def resume(stored: StoredMatch) -> Restored:
 CHECK_STEP = 50
 """Decisions replayed between two pauses of a log check: about a millisecond."""
 
+CHECKS_AFTER_QUIET = 1.0
+"""Seconds without a match being loaded before the log checks begin."""
+
 
 async def check_log(stored: StoredMatch) -> bool:
     """Whether the log up to the snapshot still replays to it, pausing every
@@ -203,27 +206,41 @@ def _apply_log(
 
 
 class LogChecks:
-    """The full-log checks of loaded matches, one at a time in the background. A check
-    reads the match again when its turn comes, so a queue of a thousand costs no memory
-    and a store closed meanwhile simply ends it."""
+    """The full-log checks of loaded matches, one at a time in the background. They
+    start once loading has been quiet for `quiet` seconds, so a start-up that loads a
+    thousand matches is not slowed by checking them. A check reads its match again when
+    its turn comes: the queue holds ids only, and a store closed meanwhile ends it."""
 
-    def __init__(self) -> None:
+    def __init__(self, quiet: float = CHECKS_AFTER_QUIET) -> None:
+        self.quiet = quiet
         self._waiting: deque[tuple[MatchStore, int]] = deque()
         self._worker: asyncio.Task[None] | None = None
+        self._last = 0.0
+        self._hurry = False
 
     def schedule(self, store: MatchStore, match_id: int) -> None:
         self._waiting.append((store, match_id))
         loop = asyncio.get_running_loop()
+        self._last = loop.time()
         if self._worker is None or self._worker.done() or self._worker.get_loop() is not loop:
             self._worker = loop.create_task(self._work(), name="chicago-log-checks")
 
     async def wait(self) -> None:
-        """Until every scheduled check has run (tests; a tool about to exit)."""
-        while self._worker is not None and not self._worker.done():
-            await asyncio.shield(self._worker)
+        """Run every scheduled check now and return when they are done (tests, tools)."""
+        self._hurry = True
+        try:
+            while self._worker is not None and not self._worker.done():
+                await asyncio.shield(self._worker)
+        finally:
+            self._hurry = False
 
     async def _work(self) -> None:
+        loop = asyncio.get_running_loop()
         while self._waiting:
+            calm = self._last + self.quiet - loop.time()
+            if calm > 0 and not self._hurry:
+                await asyncio.sleep(min(calm, 0.1))
+                continue
             store, match_id = self._waiting.popleft()
             try:
                 stored = await store.load(match_id)

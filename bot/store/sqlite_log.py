@@ -70,10 +70,11 @@ class DecisionLog(SqliteDatabase):
         `log_tail` the decisions after it. `bot.store.restore` turns this into a state."""
         async with self._transaction(write=False) as db:
             record = await read_match(db, match_id)
-            setup = await fetch_one(db, "SELECT setup FROM matches WHERE id = ?", (match_id,))
-            snap = await fetch_one(
+            setup, snapshot_seq, snapshot_json = await fetch_one(
                 db,
-                "SELECT seq, state FROM snapshots WHERE match_id = ? ORDER BY seq DESC LIMIT 1",
+                "SELECT m.setup, coalesce(s.seq, -1), s.state FROM matches m "
+                "LEFT JOIN snapshots s ON s.match_id = m.id WHERE m.id = ? "
+                "ORDER BY s.seq DESC LIMIT 1",
                 (match_id,),
             )
             # Not `at`: nothing that continues a match reads it, and turning 2,000
@@ -83,10 +84,9 @@ class DecisionLog(SqliteDatabase):
                 (match_id,),
             )
         full_log = [DecisionRecord(*r) for r in rows]
-        snapshot_seq, snapshot_json = (snap[0], snap[1]) if snap else (-1, None)
         return StoredMatch(
             record=record,
-            setup_json=setup[0] if setup else None,
+            setup_json=setup,
             snapshot_json=snapshot_json,
             snapshot_seq=snapshot_seq,
             log_tail=[d for d in full_log if d.seq > snapshot_seq],
