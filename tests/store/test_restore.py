@@ -3,6 +3,7 @@ keeps a diverged match playable."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
@@ -13,8 +14,10 @@ import pytest
 from bot.store import (
     LOG_CHECKS,
     DecisionRecord,
+    LogChecks,
     SqliteStore,
     check_log,
+    load_match,
     load_state,
     restore,
     resume,
@@ -100,3 +103,29 @@ def test_seq_convention() -> None:
     apply(state, state.pending.seat if state.pending else 0, "roll")
     assert state.seq == 1
     assert snapshot_of(state)[0] == 0
+
+
+async def test_log_checks_wait_until_loading_is_quiet(
+    store: SqliteStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A start-up loads every match first; their checks come once loading stops."""
+    match_id, state = await start(store, 1, seed=12)
+    await play(store, match_id, state, random.Random(12), 60)
+    await store.db.execute("UPDATE snapshots SET state = replace(state, '\"bank\":', '\"bank\":1')")
+    checks = LogChecks(quiet=30.0)
+    warning = f"match {match_id}: its decision log no longer replays"
+    with caplog.at_level(logging.WARNING, logger="bot.store"):
+        await load_match(store, match_id, checks)
+        await asyncio.sleep(0.05)
+        assert warning not in caplog.text  # still quiet for less than 30 s: not checked
+        await checks.wait()  # told to check now
+    assert warning in caplog.text
+
+
+async def test_a_log_check_of_a_closed_store_is_dropped(db_path: Path) -> None:
+    checks = LogChecks(quiet=0.0)
+    async with SqliteStore(db_path) as store:
+        match_id, state = await start(store, 1, seed=13)
+        await play(store, match_id, state, random.Random(13), 60)
+        await load_match(store, match_id, checks)
+    await checks.wait()  # the store is closed: nothing to read, nothing raised
