@@ -41,7 +41,7 @@ from engine.random_play import random_decision
 TEMPLATES = 20
 PLAYERS = 400
 CALM = frozenset({"control", "raid", "fight", "trade"})
-LONG_TRIES = 30
+LONG_TRIES = 30  # calm matches tried for the longest (each about a tenth of a second)
 REPEAT = 20
 
 
@@ -80,9 +80,9 @@ def _template(seed: int, bosses: int, calm: bool = False, cap: int = 2000) -> Te
     return Template(state, setup_json, log, snapshots)
 
 
-def _longest(seed: int, bosses: int) -> Template:
+def _longest(seed: int, bosses: int, tries: int) -> Template:
     best = _template(seed, bosses, calm=True)
-    for n in range(1, LONG_TRIES):
+    for n in range(1, tries):
         found = _template(seed + n, bosses, calm=True)
         if len(found.log) > len(best.log):
             best = found
@@ -195,7 +195,7 @@ def build(path: Path, args: argparse.Namespace) -> Built:
             template = builder.templates[n % TEMPLATES]
             length = 1 + (n * 37) % (len(template.log) - 1)
             builder.running(template, length, 2_000_000 + n)
-        long = _longest(args.seed, args.bosses)
+        long = _longest(args.seed, args.bosses, min(LONG_TRIES, 1 + args.running // 30))
         long_id = builder.running(long, len(long.log), 3_000_000)
         db.execute("COMMIT")
     finally:
