@@ -10,10 +10,12 @@ import zlib
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render import png
+from bot.render import panel, png
 from bot.render.board import draw_view
 from bot.render.fonts import Face, _font_bytes, font
+from bot.render.memo import Memo
 from bot.render.palette import palette_image
+from bot.render.sample import play
 from bot.render.view import snapshot
 from engine import new_match
 
@@ -78,3 +80,13 @@ def test_joined_checksums_equal_the_checksum_of_the_whole(split: int) -> None:
     first, second = data[:split], data[split:]
     joined = png._adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
     assert joined == zlib.adler32(data)
+
+
+def test_remembered_side_cards_are_the_cards_drawn_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    views = [snapshot(m.state, m.events) for _, m in zip(range(30), play(5, 3), strict=False)]
+    remembered = [draw_view(view).tobytes() for view in views * 2]  # the second round hits
+    monkeypatch.setattr(panel, "_CARDS", Memo(0))  # remembers nothing
+    fresh = [draw_view(view).tobytes() for view in views]
+    assert remembered == fresh * 2

@@ -13,9 +13,6 @@ same pixels, so every layout that draws with these fonts gets the saving unchang
 from __future__ import annotations
 
 import io
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
 from enum import StrEnum
 from functools import cache
 from importlib.resources import files
@@ -23,39 +20,11 @@ from typing import Any, BinaryIO
 
 from PIL import ImageFont
 
+from bot.render.memo import Memo
+
 TEXTS_REMEMBERED = 1024
 """Per font and per kind of answer (mask, length, box): a board has about a hundred
 distinct texts, so this holds many pictures' worth while staying a few MB at most."""
-
-
-class _Recent:
-    """A small least-recently-used memo; thread-safe, as a thread may draw pictures.
-    A call whose arguments cannot be hashed (OpenType features come as a list) is
-    simply not remembered."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._items: OrderedDict[Any, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Any, compute: Callable[[], Any]) -> Any:
-        try:
-            with self._lock:
-                value = self._items.get(key, _MISSING)
-                if value is not _MISSING:
-                    self._items.move_to_end(key)
-                    return value
-        except TypeError:
-            return compute()
-        value = compute()
-        with self._lock:
-            self._items[key] = value
-            if len(self._items) > self._size:
-                self._items.popitem(last=False)
-        return value
-
-
-_MISSING = object()
 
 
 def _key(text: str | bytes | bytearray, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -68,9 +37,9 @@ class Font(ImageFont.FreeTypeFont):
 
     def __init__(self, source: BinaryIO, size: int, layout_engine: ImageFont.Layout) -> None:
         super().__init__(source, size, layout_engine=layout_engine)
-        self._masks = _Recent(TEXTS_REMEMBERED)
-        self._lengths = _Recent(TEXTS_REMEMBERED)
-        self._boxes = _Recent(TEXTS_REMEMBERED)
+        self._masks = Memo(TEXTS_REMEMBERED)
+        self._lengths = Memo(TEXTS_REMEMBERED)
+        self._boxes = Memo(TEXTS_REMEMBERED)
 
     def getmask2(self, text: str | bytes, *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
         def render() -> tuple[Any, tuple[int, int]]:
