@@ -92,9 +92,9 @@ def run(args: argparse.Namespace) -> int:
     sizes: list[int] = []
     progress = Progress("rendering", len(moments))
     for done, moment in enumerate(moments, start=1):
-        t0, c0 = time.perf_counter(), time.thread_time()
+        t0, c0 = time.perf_counter(), time.process_time()
         data = render_png(moment.state, moment.events)
-        cpu.append((time.thread_time() - c0) * 1e3)
+        cpu.append((time.process_time() - c0) * 1e3)
         times.append((time.perf_counter() - t0) * 1e3)
         sizes.append(len(data))
         progress.update(done)

@@ -234,21 +234,24 @@ class Figures:
     load_ms: float
     check_ms: float
     start_s: float
+    start_cpu_s: float
     started: int
     checks_s: float
 
 
-async def _start_up(path: Path) -> tuple[float, int, LogChecks]:
-    """What the bot does before it connects: open, list, load every running match."""
+async def _start_up(path: Path) -> tuple[float, float, int]:
+    """What the bot does before it connects: open, list, load every running match (by
+    the clock, and in CPU time, which a busy machine disturbs less). The log checks
+    then run at once."""
     checks = LogChecks()
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     async with SqliteStore(path) as store:
         records = await store.active_matches()
         for record in records:
             await load_match(store, record.match_id, checks)
-        elapsed = time.perf_counter() - t0
+        elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
         await checks.wait()
-    return elapsed, len(records), checks
+    return elapsed, cpu, len(records)
 
 
 async def measure(path: Path, built: Built) -> Figures:
@@ -275,11 +278,11 @@ async def measure(path: Path, built: Built) -> Figures:
         stored = await store.load(built.long_match)
         check_ms = await _timed(lambda: check_log(stored), 3)
     t0 = time.perf_counter()
-    start_s, started, _ = await _start_up(path)
+    start_s, start_cpu_s, started = await _start_up(path)
     checks_s = time.perf_counter() - t0 - start_s
     return Figures(
         open_ms, open_unclean_ms, list_ms, first, last, stats_ms, leaderboard_ms, load_ms,
-        check_ms, start_s, started, checks_s,
+        check_ms, start_s, start_cpu_s, started, checks_s,
     )  # fmt: skip
 
 
@@ -299,7 +302,7 @@ def report(args: argparse.Namespace, built: Built, f: Figures) -> None:
           "(snapshot + tail, one read; target ≤ 5 at 2,000)")  # fmt: skip
     print(f"  its log check           {f.check_ms:10.1f} ms  (full replay, in the background)")
     print(f"  start-up, {f.started:,} running  {f.start_s:9.2f} s   "
-          "(open, list, load each once; target ≤ 2)")  # fmt: skip
+          f"(open, list, load each once; CPU {f.start_cpu_s:.2f} s; target ≤ 2)")  # fmt: skip
     print(f"  their log checks        {f.checks_s:10.2f} s   (afterwards, in small steps)")
 
 

@@ -22,9 +22,10 @@ from PIL import ImageFont
 
 from bot.render.memo import Memo
 
-TEXTS_REMEMBERED = 1024
-"""Per font and per kind of answer (mask, length, box): a board has about a hundred
-distinct texts, so this holds many pictures' worth while staying a few MB at most."""
+TEXTS_REMEMBERED = 256
+"""Per font and per kind of answer (mask, length, box). A picture draws a few dozen
+distinct texts in each font, so this keeps the last few pictures' worth (the labels,
+names and fines that recur) in about 3 MB of masks for all fonts together."""
 
 
 def _key(text: str | bytes | bytearray, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:

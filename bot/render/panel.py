@@ -19,8 +19,8 @@ CARD_GAP = 10
 MAX_CARD_H = 236
 
 # Between two pictures of a match most cards are unchanged; a card is 0.3 MB, so only
-# the last few matches' worth are kept.
-_CARDS = Memo(16)
+# one picture's worth is kept (a 4-boss table has five).
+_CARDS = Memo(6)
 
 
 def _pill(draw: ImageDraw.ImageDraw, right: int, y: int, text: str, fill: RGB) -> int:

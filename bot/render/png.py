@@ -1,11 +1,10 @@
-"""The board's PNG, made in two halves at once: on the fixed palette, deflated.
+"""The board's PNG: on the fixed palette, deflated in two halves at once.
 
-Mapping two million pixels to the palette and deflating them is most of what a picture
-costs, and neither needs the rest of the picture: the top and the bottom rows are done
-side by side (Pillow and zlib let go of the interpreter while they work), and the two
-deflate streams are joined into the one the PNG holds. The pixels are exactly those of
-`Image.quantize` and the bytes the same every time; on a single core it is Pillow's own
-encoder, one pass.
+Deflating the two million palette indices is most of what a picture costs, and zlib
+lets go of the interpreter while it works: the top and the bottom rows are deflated
+side by side and the two streams joined into the one the PNG holds. The pixels are
+exactly those of `Image.quantize` and the bytes the same every time; on a single core
+it is Pillow's own encoder, one pass.
 """
 
 from __future__ import annotations
@@ -62,38 +61,31 @@ def _adler32_combine(first: int, second: int, second_length: int) -> int:
     return sum1 | (sum2 << 16)
 
 
-def _deflated_rows(
-    image: Image.Image, palette: Image.Image, level: int, last: bool
-) -> tuple[bytes, int, int]:
-    """One horizontal band: quantized, each row behind its PNG filter byte (0: none),
-    deflated as raw blocks (the last band ends the stream; the others stop on a byte
-    boundary). Returns the blocks, the Adler-32 and the length of the filtered rows."""
-    quantized = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    width, height = quantized.size
-    framed = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter byte
-    framed.paste(quantized, (1, 0))
-    rows = framed.tobytes()
+def _deflated(rows: memoryview, level: int, last: bool) -> tuple[bytes, int]:
+    """Raw deflate blocks of some whole rows (the last part ends the stream; the others
+    stop on a byte boundary so the next can follow), and their Adler-32."""
     deflater = zlib.compressobj(level, zlib.DEFLATED, -15)
     blocks = deflater.compress(rows) + deflater.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
-    return blocks, zlib.adler32(rows), len(rows)
+    return blocks, zlib.adler32(rows)
 
 
 def encode(image: Image.Image, palette: Image.Image, level: int) -> bytes:
     """An 8-bit PNG of an RGB `image` on `palette` (a 'P' image), without dithering."""
+    quantized = image.quantize(palette=palette, dither=Image.Dither.NONE)
     helper = _second_thread()
     if helper is None:
         buffer = io.BytesIO()
-        quantized = image.quantize(palette=palette, dither=Image.Dither.NONE)
         quantized.save(buffer, format="PNG", compress_level=level)
         return buffer.getvalue()
-    width, height = image.size
-    middle = height // 2
-    top = helper.submit(_deflated_rows, image.crop((0, 0, width, middle)), palette, level, False)
-    bottom, bottom_adler, bottom_length = _deflated_rows(
-        image.crop((0, middle, width, height)), palette, level, True
-    )
-    upper, upper_adler, _ = top.result()
-    adler = _adler32_combine(upper_adler, bottom_adler, bottom_length)
+    width, height = quantized.size
+    framed = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter byte (none)
+    framed.paste(quantized, (1, 0))
+    rows = memoryview(framed.tobytes())
+    middle = (height // 2) * (width + 1)
+    top = helper.submit(_deflated, rows[:middle], level, False)
+    bottom, bottom_adler = _deflated(rows[middle:], level, True)
+    upper, upper_adler = top.result()
+    adler = _adler32_combine(upper_adler, bottom_adler, len(rows) - middle)
     colours = palette.getpalette() or []
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit indexed
     stream = ZLIB_HEADER + upper + bottom + struct.pack(">I", adler)
