@@ -1,23 +1,18 @@
-"""The drawing caches and the two-halves PNG give the very pixels the plain way gives,
-only sooner."""
+"""The drawing caches give the very pixels an uncached draw gives, only sooner."""
 
 from __future__ import annotations
 
 import io
-import random
-import zlib
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render import panel, png
+from bot.render import panel
 from bot.render.board import draw_view
 from bot.render.fonts import Face, _font_bytes, font
 from bot.render.memo import Memo
-from bot.render.palette import palette_image
 from bot.render.sample import play
 from bot.render.view import snapshot
-from engine import new_match
 
 
 def _draw(text_font: ImageFont.FreeTypeFont, texts: list[str]) -> bytes:
@@ -48,38 +43,6 @@ def test_remembered_measures_match_fresh_ones() -> None:
     for text in ("Boss 1", "cost $2,000", "Boss 1", "W" * 40):
         assert cached.getlength(text) == fresh.getlength(text)
         assert cached.getbbox(text, anchor="mm") == fresh.getbbox(text, anchor="mm")
-
-
-# -- the PNG, made in two halves ------------------------------------------------------
-
-
-def _board() -> Image.Image:
-    state = new_match(3, seed=11)
-    return draw_view(snapshot(state, []))
-
-
-@pytest.mark.parametrize("cores", [1, 2])
-def test_the_png_holds_exactly_the_palette_pixels(
-    monkeypatch: pytest.MonkeyPatch, cores: int
-) -> None:
-    monkeypatch.setattr(png, "_cores", lambda: cores)
-    image = _board()
-    data = png.encode(image, palette_image(), 1)
-    Image.open(io.BytesIO(data)).verify()  # chunks and checksums are sound
-    decoded = Image.open(io.BytesIO(data))
-    want = image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
-    assert decoded.mode == "P" and decoded.size == image.size
-    assert decoded.tobytes() == want.tobytes()
-    assert decoded.convert("RGB").tobytes() == want.convert("RGB").tobytes()
-    assert png.encode(image, palette_image(), 1) == data  # the same bytes every time
-
-
-@pytest.mark.parametrize("split", [0, 1, 65521, 100_000, 199_999])
-def test_joined_checksums_equal_the_checksum_of_the_whole(split: int) -> None:
-    data = random.Random(split).randbytes(200_000)
-    first, second = data[:split], data[split:]
-    joined = png._adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
-    assert joined == zlib.adler32(data)
 
 
 def test_remembered_side_cards_are_the_cards_drawn_afresh(

@@ -3,11 +3,11 @@ PNG bytes, and an async wrapper that keeps the event loop free while it draws.""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.render import png
 from bot.render.centre import draw_centre
 from bot.render.palette import palette_image
 from bot.render.panel import draw_panel
@@ -38,7 +38,10 @@ def draw_view(view: BoardView) -> Image.Image:
 
 def encode(image: Image.Image) -> bytes:
     """An 8-bit PNG on the fixed palette: small, fast, and the same bytes every time."""
-    return png.encode(image, palette_image(), COMPRESS_LEVEL)
+    quantized = image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    quantized.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
+    return buffer.getvalue()
 
 
 def render_view(view: BoardView) -> bytes:
