@@ -105,7 +105,6 @@ def test_bench_store_at_scale_prints_each_figure_with_its_target(
     for figure in (
         "open (closed cleanly)",
         "history, last page",
-        "leaderboard",
         "load ",
         "start-up",
     ):

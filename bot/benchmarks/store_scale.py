@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot import history
 from bot.store import (
     LogChecks,
     SqliteStore,
@@ -230,7 +229,6 @@ class Figures:
     history_first_ms: float
     history_last_ms: float
     stats_ms: float
-    leaderboard_ms: float
     load_ms: float
     check_ms: float
     start_s: float
@@ -269,11 +267,6 @@ async def measure(path: Path, built: Built) -> Figures:
         first = await _timed(lambda: page(0))
         last = await _timed(lambda: page(max(0, total - 10)))
         stats_ms = await _timed(lambda: store.side_results(1, 7))
-
-        async def leaderboard() -> None:
-            history.leaderboard(await store.side_results(1))
-
-        leaderboard_ms = await _timed(leaderboard, 3)
         load_ms = await _timed(lambda: load_match(store, built.long_match, None))
         stored = await store.load(built.long_match)
         check_ms = await _timed(lambda: check_log(stored), 3)
@@ -281,7 +274,7 @@ async def measure(path: Path, built: Built) -> Figures:
     start_s, start_cpu_s, started = await _start_up(path)
     checks_s = time.perf_counter() - t0 - start_s
     return Figures(
-        open_ms, open_unclean_ms, list_ms, first, last, stats_ms, leaderboard_ms, load_ms,
+        open_ms, open_unclean_ms, list_ms, first, last, stats_ms, load_ms,
         check_ms, start_s, start_cpu_s, started, checks_s,
     )  # fmt: skip
 
@@ -297,7 +290,6 @@ def report(args: argparse.Namespace, built: Built, f: Figures) -> None:
     print(f"  history, first page     {f.history_first_ms:10.2f} ms  (count + page; target ≤ 10)")
     print(f"  history, last page      {f.history_last_ms:10.2f} ms  (target ≤ 10)")
     print(f"  one player's stats      {f.stats_ms:10.2f} ms")
-    print(f"  leaderboard             {f.leaderboard_ms:10.1f} ms  (today's design; target ≤ 50)")
     print(f"  load {built.long_decisions:,}-decision match {f.load_ms:7.2f} ms  "
           "(snapshot + tail, one read; target ≤ 5 at 2,000)")  # fmt: skip
     print(f"  its log check           {f.check_ms:10.1f} ms  (full replay, in the background)")
