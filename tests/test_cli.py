@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from bot.benchmarks.store_scale import run_at_scale
 from bot.cli import SUBCOMMANDS, main
 
 
@@ -91,3 +94,20 @@ def test_the_version_is_the_installed_one() -> None:
     from bot.cli import package_version
 
     assert package_version() == version("chicago-1927")
+
+
+def test_bench_store_at_scale_prints_each_figure_with_its_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = argparse.Namespace(finished=40, running=6, bosses=2, seed=1)
+    run_at_scale(tmp_path, args)
+    out = capsys.readouterr().out
+    for figure in (
+        "open (closed cleanly)",
+        "history, last page",
+        "load ",
+        "start-up",
+    ):
+        line = next(line for line in out.splitlines() if figure in line)
+        assert "target" in line, line
+    assert "40 finished (one server) + 6 running" in out

@@ -1,7 +1,8 @@
 """`chicago-bot bench render`: board picture render + PNG encode.
 
 Draws states sampled from seeded random matches and prints the median and p95 time
-to render and encode, the PNG size, and how long the event loop stalls while
+to render and encode (by the clock, and in CPU time, which other processes on a busy
+machine disturb less), the PNG size, and how long the event loop stalls while
 `render_png_async` draws in a worker thread (a ticker coroutine measures how late
 it wakes up).
 """
@@ -87,11 +88,13 @@ def run(args: argparse.Namespace) -> int:
     progress.close()
     render_png(moments[0].state, moments[0].events)  # warm fonts and sprites
     times: list[float] = []
+    cpu: list[float] = []
     sizes: list[int] = []
     progress = Progress("rendering", len(moments))
     for done, moment in enumerate(moments, start=1):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         data = render_png(moment.state, moment.events)
+        cpu.append((time.process_time() - c0) * 1e3)
         times.append((time.perf_counter() - t0) * 1e3)
         sizes.append(len(data))
         progress.update(done)
@@ -102,8 +105,9 @@ def run(args: argparse.Namespace) -> int:
         f"{args.bosses} bosses + police"
     )
     print(f"  static layer (once)   {first_ms:8.1f} ms")
-    print(f"  render+encode median  {statistics.median(times):8.1f} ms  (target ≤ 30)")
-    print(f"  render+encode p95     {percentile(times, 0.95):8.1f} ms  (target ≤ 60)")
+    print(f"  render+encode median  {statistics.median(times):8.1f} ms  (target ≤ 12)")
+    print(f"  render+encode p95     {percentile(times, 0.95):8.1f} ms  (target ≤ 30)")
+    print(f"  CPU time median       {statistics.median(cpu):8.1f} ms  (the same pictures)")
     print(f"  PNG size median       {statistics.median(sizes) / 1024:8.1f} KB")
     print(f"  PNG size max          {max(sizes) / 1024:8.1f} KB  (target ≤ 200)")
     print(f"  async render median   {statistics.median(wall):8.1f} ms  (wall clock)")

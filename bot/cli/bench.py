@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import importlib
 
-from bot.cli import add_bosses_option, positive_int
+from bot.cli import add_bosses_option, count, positive_int
 from bot.cli.output import CommandError
 from bot.database_url import is_postgres
 
 DEFAULT_MATCHES = 200
+DEFAULT_FINISHED = 100_000
+DEFAULT_RUNNING = 1000
 # Each render match gives about ten pictures, so fewer matches make a full sample; the
 # hard computer level thinks for tens of milliseconds, so `ai` plays fewer too.
 TARGET_MATCHES = {"render": 50, "load": 1000, "ai": 40}
@@ -45,6 +47,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="postgresql://…",
         help="store: measure on this PostgreSQL server, in databases made for the run and "
         "dropped after it (default: temporary SQLite files)",
+    )
+    parser.add_argument(
+        "--finished",
+        type=count,
+        default=DEFAULT_FINISHED,
+        metavar="N",
+        help=f"store: finished matches in the database built for the scale figures "
+        f"(default {DEFAULT_FINISHED:,}; 0 skips them)",
+    )
+    parser.add_argument(
+        "--running",
+        type=positive_int,
+        default=DEFAULT_RUNNING,
+        metavar="N",
+        help=f"store: running matches in that database (default {DEFAULT_RUNNING:,})",
     )
 
 

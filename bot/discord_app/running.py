@@ -27,7 +27,7 @@ from bot.narration import Line
 from bot.render.alt_text import alt_text
 from bot.render.pool import worker_executor
 from bot.session import Applied, MatchSession, StepResult
-from bot.store import MatchRecord, MatchStatus, load_state
+from bot.store import MatchRecord, MatchStatus, load_match
 from bot.verdicts import Verdict, say
 from engine import NOBODY, Decision
 
@@ -99,8 +99,7 @@ class RunningMatch(OpenTable):
 
     @staticmethod
     async def _read(ctx: MatchContext, record: MatchRecord) -> MatchSession:
-        state = await load_state(ctx.store, record.match_id)
-        stored = await ctx.store.load(record.match_id)
+        state, stored = await load_match(ctx.store, record.match_id)
         applied = [
             Applied(d.seq, d.seat, d.decision, d.actor)
             for d in stored.full_log

@@ -9,6 +9,7 @@ from bot.narration import FINAL_COUNT, money
 from bot.render import palette as pal
 from bot.render.fonts import Face, font
 from bot.render.layout import PANEL_BOX, Box
+from bot.render.memo import Memo
 from bot.render.pieces import paste, sprite
 from bot.render.text import ellipsize
 from bot.render.view import BoardView, SideView
@@ -16,6 +17,10 @@ from bot.render.vision import RGB
 
 CARD_GAP = 10
 MAX_CARD_H = 236
+
+# Between two pictures of a match most cards are unchanged; a card is 0.3 MB, so only
+# one picture's worth is kept (a 4-boss table has five).
+_CARDS = Memo(6)
 
 
 def _pill(draw: ImageDraw.ImageDraw, right: int, y: int, text: str, fill: RGB) -> int:
@@ -136,5 +141,15 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: BoardView) -
     height = min(MAX_CARD_H, (area.height - CARD_GAP * (count - 1)) // count)
     y = area.y0
     for side in view.sides:
-        _card(image, draw, view, side, Box(area.x0, y, area.x1, y + height))
+        box = Box(area.x0, y, area.x1, y + height)
+        # A card shows its side, whether it is that side's turn, the result and the marks
+        # to win: the same key, the same pixels (on the panel's plain ground).
+        active = view.result is None and side.seat == view.turn_seat and not side.eliminated
+        key = (side, active, view.result, view.marks_to_win, box)
+
+        def drawn(side: SideView = side, box: Box = box) -> Image.Image:
+            _card(image, draw, view, side, box)
+            return image.crop((box.x0, box.y0, box.x1, box.y1))
+
+        image.paste(_CARDS.get(key, drawn), (box.x0, box.y0))
         y += height + CARD_GAP

@@ -20,13 +20,18 @@ from bot.store.interface import (
 )
 from bot.store.maintenance import PruneReport, StoreCounts
 from bot.store.restore import (
+    LOG_CHECKS,
     SNAPSHOT_EVERY,
+    LogChecks,
     Restored,
+    check_log,
     dump_setup,
+    load_match,
     load_setup,
     load_state,
     restore,
     restore_state,
+    resume,
     snapshot_due,
     snapshot_of,
 )
@@ -34,12 +39,14 @@ from bot.store.schema import SCHEMA_VERSION
 from bot.store.sqlite import SqliteStore
 
 __all__ = [
+    "LOG_CHECKS",
     "SCHEMA_VERSION",
     "SNAPSHOT_EVERY",
     "ChannelTaken",
     "DecisionRecord",
     "DuplicateDecision",
     "FinishedMatch",
+    "LogChecks",
     "MatchRecord",
     "MatchStatus",
     "MatchStore",
@@ -55,11 +62,14 @@ __all__ = [
     "StoreStats",
     "StoredMatch",
     "backup_database",
+    "check_log",
     "dump_setup",
+    "load_match",
     "load_setup",
     "load_state",
     "restore",
     "restore_state",
+    "resume",
     "snapshot_due",
     "snapshot_of",
 ]

@@ -223,7 +223,9 @@ class FinishedMatch:
 class StoredMatch:
     """Everything needed to continue a running match: its row, the setup JSON, the
     latest snapshot (state JSON and the seq of the last decision it includes; -1 and None
-    without a snapshot) and the decisions logged after that snapshot, in order."""
+    without a snapshot) and the decisions logged after that snapshot, in order. The
+    decisions come back without their time (`at` None): continuing a match never needs
+    it, and the log keeps it."""
 
     record: MatchRecord
     setup_json: str | None

@@ -116,8 +116,12 @@ class MatchTables(SqlDatabase):
         return records[0] if records else None
 
     async def active_matches(self) -> list[MatchRecord]:
+        # Phrased so that SQLite finds the open matches through the partial index of
+        # open channels; a plain `WHERE status IN` reads every match ever played.
         async with self._transaction(write=False) as db:
-            return await read_matches(db, f"WHERE status IN {OPEN}", ())
+            return await read_matches(
+                db, f"WHERE id IN (SELECT id FROM matches WHERE status IN {OPEN})", ()
+            )
 
     # -- messages and timers ----------------------------------------------------------
 

@@ -105,11 +105,14 @@ class ResultHistory(SqlDatabase):
     async def finished_matches(
         self, guild_id: int | None, limit: int = 10, offset: int = 0
     ) -> list[FinishedMatch]:
-        where, params = guild_is(guild_id, "r.guild_id")
+        inner, params = guild_is(guild_id)
         async with self._transaction(write=False) as db:
+            # The page's ids come from the index alone; only those ten are joined.
             return await _finished(
                 db,
-                f"WHERE {where} ORDER BY r.finished_at DESC, r.match_id DESC LIMIT ? OFFSET ?",
+                f"WHERE r.match_id IN (SELECT match_id FROM results WHERE {inner} "
+                "ORDER BY finished_at DESC, match_id DESC LIMIT ? OFFSET ?) "
+                "ORDER BY r.finished_at DESC, r.match_id DESC",
                 (*params, limit, offset),
             )
 

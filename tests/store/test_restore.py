@@ -1,14 +1,28 @@
-"""Loading verifies the log against the snapshot and keeps a diverged match playable."""
+"""Loading starts from the snapshot, checks the log against it in the background, and
+keeps a diverged match playable."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
+from pathlib import Path
 
 import pytest
 
-from bot.store import DecisionRecord, load_state, restore, snapshot_of
+from bot.store import (
+    LOG_CHECKS,
+    DecisionRecord,
+    LogChecks,
+    SqliteStore,
+    check_log,
+    load_match,
+    load_state,
+    restore,
+    resume,
+    snapshot_of,
+)
 from engine import apply, new_match, replay
 from tests.store.helpers import Store, execute_sql, fetch_sql, play, start, step
 
@@ -17,9 +31,12 @@ async def test_restore_matches_replay_with_and_without_snapshot(store: Store) ->
     for count, seed in ((30, 1), (75, 2), (150, 3)):
         match_id, state = await start(store, seed, seed=seed)
         await play(store, match_id, state, random.Random(seed), count)
-        restored = restore(await store.load(match_id))
+        stored = await store.load(match_id)
+        restored = restore(stored)
         assert not restored.diverged and restored.refused_from is None
         assert restored.state.to_json() == state.to_json()
+        assert resume(stored).state.to_json() == state.to_json()
+        assert await check_log(stored)
 
 
 async def test_snapshot_the_log_no_longer_reaches_is_used_with_a_warning(
@@ -36,11 +53,15 @@ async def test_snapshot_the_log_no_longer_reaches_is_used_with_a_warning(
         "UPDATE snapshots SET seq = ?, state = ? WHERE match_id = ?",
         (snap_seq, json.dumps(data), match_id),
     )
+    warning = f"match {match_id}: its decision log no longer replays"
     with caplog.at_level(logging.WARNING, logger="bot.store"):
         restored = await load_state(store, match_id)
+        assert warning not in caplog.text  # loading did not replay the log...
+        await LOG_CHECKS.wait()
+    assert warning in caplog.text  # ...its check did, afterwards
     assert restored.bank == state.bank + 100
     assert restored.seq == state.seq
-    assert f"match {match_id}: its decision log no longer replays" in caplog.text
+    assert restore(await store.load(match_id)).diverged
     # And play goes on from there.
     rng = random.Random(80)
     await store.append_decisions(match_id, [step(restored, rng)])
@@ -83,3 +104,29 @@ def test_seq_convention() -> None:
     apply(state, state.pending.seat if state.pending else 0, "roll")
     assert state.seq == 1
     assert snapshot_of(state)[0] == 0
+
+
+async def test_log_checks_wait_until_loading_is_quiet(
+    store: SqliteStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A start-up loads every match first; their checks come once loading stops."""
+    match_id, state = await start(store, 1, seed=12)
+    await play(store, match_id, state, random.Random(12), 60)
+    await store.db.execute("UPDATE snapshots SET state = replace(state, '\"bank\":', '\"bank\":1')")
+    checks = LogChecks(quiet=30.0)
+    warning = f"match {match_id}: its decision log no longer replays"
+    with caplog.at_level(logging.WARNING, logger="bot.store"):
+        await load_match(store, match_id, checks)
+        await asyncio.sleep(0.05)
+        assert warning not in caplog.text  # still quiet for less than 30 s: not checked
+        await checks.wait()  # told to check now
+    assert warning in caplog.text
+
+
+async def test_a_log_check_of_a_closed_store_is_dropped(db_path: Path) -> None:
+    checks = LogChecks(quiet=0.0)
+    async with SqliteStore(db_path) as store:
+        match_id, state = await start(store, 1, seed=13)
+        await play(store, match_id, state, random.Random(13), 60)
+        await load_match(store, match_id, checks)
+    await checks.wait()  # the store is closed: nothing to read, nothing raised
