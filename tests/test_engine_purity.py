@@ -1,4 +1,5 @@
-"""The engine stays pure: importing it pulls in no Discord, Pillow or SQLite bridge."""
+"""The engines stay pure: importing Chicago 1927's or Turf's rules pulls in no Discord,
+Pillow or SQLite bridge."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ FORBIDDEN = ("discord", "PIL", "aiosqlite")
 def test_engine_imports_nothing_outside_the_standard_library_and_pydantic() -> None:
     code = (
         "import sys, engine, engine.computer, engine.testing, engine.ledger\n"
+        "import turf, turf.computer, turf.random_play, turf.testing\n"
         f"bad = [m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}]\n"
         "print(','.join(bad))\n"
     )

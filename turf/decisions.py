@@ -32,8 +32,8 @@ class DecisionKind(StrEnum):
     DEAL_ANSWER = "deal_answer"  # §7
 
 
-SIMPLE = frozenset({"word", "police", "end", "keep", "pass", "accept", "reject"})
-SEAT_KINDS = frozenset({"hit", "squeeze_gang", "squeeze_hand"})
+SIMPLE = frozenset({"word", "police", "end", "keep", "pass"})
+SEAT_KINDS = frozenset({"hit", "squeeze_gang", "squeeze_hand", "accept", "reject"})
 WHERE = ("idle", "job", "cop", "guard")
 
 
@@ -71,7 +71,8 @@ class DealSide:
 class Decision:
     """One choice. Which fields matter depends on `kind`:
 
-    - word, police, end, keep, pass, accept, reject: nothing else;
+    - word, police, end, keep, pass: nothing else;
+    - accept, reject: the proposer's `seat`;
     - infiltrate: `square` and the two `cards` that name it;
     - hit, squeeze_gang, squeeze_hand: the target `seat`;
     - commit: `idle` thugs and corrupt `cops` committed, and the guards of the buildings
@@ -201,6 +202,8 @@ _PARSERS = {
     "hit": lambda p: Decision("hit", seat=_count(_one(p, 1)[0])),
     "squeeze_gang": lambda p: Decision("squeeze_gang", seat=_count(_one(p, 1)[0])),
     "squeeze_hand": lambda p: Decision("squeeze_hand", seat=_count(_one(p, 1)[0])),
+    "accept": lambda p: Decision("accept", seat=_count(_one(p, 1)[0])),
+    "reject": lambda p: Decision("reject", seat=_count(_one(p, 1)[0])),
     "commit": lambda p: Decision(
         "commit",
         idle=_count(_one(p, 3)[0]),
