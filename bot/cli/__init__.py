@@ -144,6 +144,28 @@ def add_bosses_option(
     )
 
 
+GAMES = ("chicago", "turf")
+TURF_PLAYERS = range(2, 7)  # TURF §2
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """`--game` and Turf's `--players`, for the commands that play either game."""
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="chicago",
+        help="which game: chicago (Chicago 1927, the default) or turf",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=TURF_PLAYERS,
+        default=None,
+        metavar="2..6",
+        help="with --game turf: players per match (default: as --seats lists, else 4)",
+    )
+
+
 def add_match_options(parser: argparse.ArgumentParser) -> None:
     """The match options of RULES.md's shorter-evening variants: marks to win, round limit."""
     from engine.limits import MARKS_CHOICES, STANDARD_MARKS

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-from bot.cli import add_bosses_option, count, positive_int
+from bot.cli import add_bosses_option, add_game_options, count, positive_int
 from bot.cli.output import CommandError
 from bot.database_url import is_postgres
 
@@ -63,6 +63,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"store: running matches in that database (default {DEFAULT_RUNNING:,})",
     )
+    add_game_options(parser)
+
+
+# Turf measures its engine and its picture in one run (see bot/benchmarks/turf_engine.py).
+TURF_TARGETS = {"engine": "bot.benchmarks.turf_engine"}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,6 +75,12 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--db takes a postgresql:// address, for `bench store` only", code=2)
     if args.matches is None:
         args.matches = TARGET_MATCHES.get(args.target, DEFAULT_MATCHES)
+    if args.game == "turf":
+        if args.target not in TURF_TARGETS:
+            raise CommandError(f"bench {args.target} is for Chicago 1927; Turf has: engine", 2)
+        turf_module = importlib.import_module(TURF_TARGETS[args.target])
+        figures: int = turf_module.run(args)
+        return figures
     module = importlib.import_module(TARGETS[args.target][0])
     result: int = module.run(args)
     return result

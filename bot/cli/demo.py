@@ -12,8 +12,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bot.cli import add_bosses_option, add_match_options, seconds
+from bot.cli import add_bosses_option, add_game_options, add_match_options, seconds
 from bot.cli.output import (
+    CommandError,
     check_output_file,
     path_text,
     prepare_folder,
@@ -51,6 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--level", choices=LEVELS, default="normal", help="computer level (default normal)"
     )
     add_match_options(parser)
+    add_game_options(parser)
     parser.add_argument(
         "--save",
         type=path_text,
@@ -176,12 +178,19 @@ def play_demo(
 
 def frame_files(folder: Path) -> list[Path]:
     """The pictures a demo writes into its folder: `turn-NNNN.png` and `final.png`."""
-    found = [p for p in folder.glob("turn-*.png") if p.stem[5:].isdigit()]
+    found = [
+        p
+        for prefix in ("turn-", "turf-")
+        for p in folder.glob(f"{prefix}*.png")
+        if p.stem[5:].isdigit()
+    ]
     final = folder / "final.png"
     return sorted(found) + ([final] if final.is_file() else [])
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "turf" and args.save is not None:
+        raise CommandError("--save writes a Chicago 1927 replay file; Turf has none yet", 2)
     if args.save is not None:
         check_output_file(args.save)
     renderer = None
@@ -197,6 +206,15 @@ def run(args: argparse.Namespace) -> int:
 
     def write(line: str) -> None:
         print(line, flush=args.delay > 0)
+
+    if args.game == "turf":
+        from bot.cli.turf_demo import play_turf_demo
+
+        players = args.players or 4
+        play_turf_demo(
+            args.seed, players, args.level, args.round_limit, args.out, write, args.delay
+        )
+        return 0
 
     play_demo(
         args.seed,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from bot.cli import add_bosses_option, add_match_options, positive_int
+from bot.cli import add_bosses_option, add_game_options, add_match_options, positive_int
 from bot.cli.output import CommandError, Progress
 from bot.simulation import KINDS, SeatsError, format_summary, parse_seats, seat_kinds, simulate
 from engine import MatchOptions
@@ -46,6 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     add_match_options(parser)
+    add_game_options(parser)
     parser.add_argument(
         "--jobs",
         type=positive_int,
@@ -55,6 +56,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "turf":
+        return run_turf(args)
+    if args.players is not None:
+        raise CommandError("--players is for --game turf; Chicago 1927 counts --bosses", 2)
     try:
         boss_kinds, police_kind = parse_seats(args.seats, args.bosses)
     except SeatsError as exc:
@@ -73,4 +78,29 @@ def run(args: argparse.Namespace) -> int:
     )
     progress.close()
     print(format_summary(summary))
+    return 0
+
+
+def run_turf(args: argparse.Namespace) -> int:
+    """Turf: --seats lists one kind per player (in joining order), or one kind for all."""
+    from bot.turf_simulation import format_turf_summary, simulate_turf
+    from turf import DEFAULT_ROUND_LIMIT
+
+    kinds = seat_kinds(args.seats)
+    players = args.players or (len(kinds) if len(kinds) > 1 else 4)
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if len(kinds) != players or not 2 <= players <= 6:
+        raise CommandError(f"--seats lists {len(kinds)} kinds for {players} Turf players", 2)
+    progress = Progress("playing Turf matches", args.matches)
+    records = simulate_turf(
+        args.matches,
+        kinds,
+        args.round_limit or DEFAULT_ROUND_LIMIT,
+        first_seed=args.seed,
+        jobs=args.jobs,
+        on_progress=progress.update,
+    )
+    progress.close()
+    print(format_turf_summary(records))
     return 0

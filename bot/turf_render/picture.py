@@ -20,6 +20,7 @@ from bot.render.fonts import Face, font
 from bot.render.text import ellipsize, wrap
 from bot.render.vision import RGB
 from bot.turf_narration import ENDINGS, last_action
+from bot.turf_render.palette import DARK_SQUARE, EMPTY_BUILDING, LIGHT_SQUARE, palette_image
 from bot.turf_render.seats import draw_symbol, seat_colour
 from turf import MAX_COPS, NOBODY
 from turf.board import SIDE, column_of, row_of, square_name
@@ -33,9 +34,7 @@ BOARD_X = (WIDTH - LABELS - CELL * SIDE) // 2 + LABELS
 BOARD_Y = 64
 BOARD_END_Y = BOARD_Y + CELL * SIDE
 ROW_HEIGHT = 38
-LIGHT_SQUARE: RGB = (70, 63, 56)
-DARK_SQUARE: RGB = (54, 48, 43)
-EMPTY_BUILDING: RGB = (128, 120, 108)
+COMPRESS_LEVEL = 6
 PHASES = {
     "legwork": "legwork",
     "confrontation": "a confrontation",
@@ -185,7 +184,8 @@ def render_turf(view: PlayerView, events: Sequence[Event] = ()) -> Image.Image:
 
 
 def render_turf_png(view: PlayerView, events: Sequence[Event] = ()) -> bytes:
-    """The picture as PNG bytes, quick to encode (fast zlib level: the bot posts it)."""
+    """The picture as an 8-bit PNG on the fixed palette: small and quick to encode."""
+    image = render_turf(view, events).quantize(palette=palette_image(), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    render_turf(view, events).save(out, format="PNG", compress_level=1)
+    image.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()

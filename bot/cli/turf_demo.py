@@ -1,0 +1,73 @@
+"""`chicago-bot demo --game turf`: an all-computer Turf match played here, told turn by
+turn, with the picture of every turn written as a PNG when --out is given."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.cli.output import write_file
+from bot.turf_narration import narrate_turf
+from bot.turf_render import render_turf_png, turf_alt_text
+from engine.state import PlayerSpec
+from turf import TurfOptions, TurfState, apply, new_match, player_view
+from turf.computer import choose
+from turf.events import Event, TurnStarted
+
+TURF_NAMES = ("Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan", "Sal Russo",
+              "Ada Quinn")  # fmt: skip
+
+
+def play_turf_demo(
+    seed: int,
+    players: int = 4,
+    level: str = "normal",
+    round_limit: int | None = None,
+    out: Path | None = None,
+    write: Callable[[str], None] = print,
+    delay: float = 0.0,
+) -> TurfState:
+    """Play and tell one all-computer Turf match; returns the finished state."""
+    specs = [PlayerSpec(name, level) for name in TURF_NAMES[:players]]
+    options = TurfOptions(round_limit) if round_limit else TurfOptions()
+    state = new_match(specs, seed, options)
+    names = [p.name for p in state.players]
+    write(f"Turf — a demo match, seed {seed}. Every seat is a {level} computer player.")
+    write("  Seats in order: " + ", ".join(names) + ".")
+    turn: list[Event] = []
+    pictures = 0
+
+    def close_turn() -> None:
+        nonlocal pictures, turn
+        if out is not None and turn:
+            pictures += 1
+            view = player_view(state)
+            write_file(out / f"turf-{pictures:04d}.png", render_turf_png(view, turn))
+        turn = []
+        if delay > 0:
+            time.sleep(delay)
+
+    while state.result is None:
+        seat = state.pending[0].seat
+        events = apply(state, seat, choose(player_view(state, seat), level))
+        for event in events:
+            if isinstance(event, TurnStarted):
+                close_turn()
+            turn.append(event)
+        for line in narrate_turf(names, events):
+            write(line.text)
+    close_turn()
+    write("")
+    write("Final count")
+    result = state.result
+    for place, seat in enumerate(result.ranking, start=1):
+        p = state.players[seat]
+        write(
+            f"  {place}. {p.name}: {len(state.guards(seat))} buildings, "
+            f"{state.thugs(seat)} thugs, {len(p.hand)} cards"
+        )
+    if out is not None:
+        write(f"{pictures} pictures written to {out}")
+        write("Alt text of the last: " + turf_alt_text(player_view(state), []))
+    return state
