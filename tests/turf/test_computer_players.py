@@ -77,3 +77,13 @@ def test_normal_takes_a_free_building_it_can_name() -> None:
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError):
         choose(player_view(new_match(2), 0), "genius")
+
+
+def test_computer_lots_differ_from_match_to_match() -> None:
+    """A random seat draws from the public board layout, so seeds give other matches."""
+    lengths = set()
+    for seed in range(6):
+        state = new_match([PlayerSpec(f"P{i}", "random") for i in range(2)], seed=seed)
+        play_computers(state)
+        lengths.add(state.seq)
+    assert len(lengths) > 2

@@ -26,10 +26,14 @@ _MASK = (1 << 64) - 1
 
 
 def view_rng(view: PlayerView, pending: Pending) -> random.Random:
-    """A generator for one decision, from public facts only (the decision count, the
-    seat, the decision's kind), so a level that draws lots stays replayable."""
+    """A generator for one decision, from public facts only: where the seed put the
+    buildings (so each match draws differently), the decision count, the seat and the
+    decision's kind. A level that draws lots stays replayable and learns nothing hidden."""
+    layout = 0
+    for square in sorted(view.guards):
+        layout = (layout * 89 + square) & _MASK
     mixed = view.decisions * 0x9E3779B97F4A7C15 + (pending.seat + 1) * 0xBF58476D1CE4E5B9
-    return random.Random((mixed + len(pending.kind.value)) & _MASK)
+    return random.Random((layout ^ mixed) + len(pending.kind.value))
 
 
 def choose(
