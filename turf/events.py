@@ -4,22 +4,11 @@ drawn card is not named, a secret commitment is only said to be made."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
+from engine.events import Event  # both games' events share one base: a kind, `as_dict`
 from turf.state import EndReason
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: ClassVar[str] = "event"
-
-    def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"event": self.kind}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = list(value) if isinstance(value, tuple) else value
-        return data
 
 
 @dataclass(frozen=True, slots=True)

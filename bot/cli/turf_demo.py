@@ -35,6 +35,7 @@ def play_turf_demo(
     names = [p.name for p in state.players]
     write(f"Turf — a demo match, seed {seed}. Every seat is a {level} computer player.")
     write("  Seats in order: " + ", ".join(names) + ".")
+    write(f"— Round 1: {names[0]}'s turn —")  # new_match opened it: no event tells it
     turn: list[Event] = []
     pictures = 0
 

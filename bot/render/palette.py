@@ -76,7 +76,7 @@ _INKS: tuple[RGB, ...] = (INK, LIGHT, INK_MUTED, LIGHT_MUTED, GOLD, STRIKE)
 _BLEND_STEPS = (0.25, 0.5, 0.75)
 
 
-def _blend(a: RGB, b: RGB, t: float) -> RGB:
+def blend(a: RGB, b: RGB, t: float) -> RGB:
     return (
         round(a[0] + (b[0] - a[0]) * t),
         round(a[1] + (b[1] - a[1]) * t),
@@ -109,7 +109,7 @@ def palette_colours() -> list[RGB]:
     pairs.append((LIGHT, POLICE))
     for ink, ground in pairs:
         for t in _BLEND_STEPS:
-            add(_blend(ground, ink, t))
+            add(blend(ground, ink, t))
     if len(colours) > 256:
         raise AssertionError(f"palette has {len(colours)} colours, PNG allows 256")
     return colours

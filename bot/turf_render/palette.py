@@ -23,20 +23,12 @@ _TEXT = (pal.LIGHT, pal.LIGHT_MUTED, pal.GOLD, pal.STRIKE)
 _STEPS = (0.25, 0.5, 0.75)
 
 
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
 def palette_colours() -> list[RGB]:
     flat = [*_GROUNDS, *_TEXT, pal.CELL_LINE, EMPTY_BUILDING, *SEAT_COLOURS]
     pairs = list(product(_TEXT, _GROUNDS))
     pairs += [(pal.CELL_LINE, ground) for ground in (*SEAT_COLOURS, EMPTY_BUILDING)]
     pairs += list(product((*SEAT_COLOURS, EMPTY_BUILDING), (*_GROUNDS, pal.CELL_LINE)))
-    colours = list(dict.fromkeys(flat + [_mix(g, i, t) for i, g in pairs for t in _STEPS]))
+    colours = list(dict.fromkeys(flat + [pal.blend(g, i, t) for i, g in pairs for t in _STEPS]))
     if len(colours) > 256:
         raise AssertionError(f"palette has {len(colours)} colours, PNG allows 256")
     return colours
