@@ -134,6 +134,8 @@ def apply(state: TurfState, seat: int, decision: Decision | str) -> list[Event]:
         deals.offer(state, ev, seat, d)
     elif d.kind in ("accept", "reject"):
         deals.answer(state, ev, seat, d)
+        if state.phase is Phase.LOSS:  # the deal may have left a discard with no choice
+            losses.settle_loss(state, ev)
     else:
         _HANDLERS[state.phase](state, ev, seat, d)
     settle(state, ev)

@@ -27,7 +27,7 @@ def start_loss(
 ) -> None:
     state.loss = Loss(seat, by, count, cards, cause, resume)
     state.phase = Phase.LOSS
-    _settle_forced(state, ev)
+    settle_loss(state, ev)
 
 
 def loss_pending(state: TurfState) -> Pending:
@@ -60,7 +60,7 @@ def take_loss(state: TurfState, ev: list[Event], d: Decision) -> None:
     loss = state.loss
     assert loss is not None
     _pay_one(state, ev, loss, d)
-    _settle_forced(state, ev)
+    settle_loss(state, ev)
 
 
 def _pay_one(state: TurfState, ev: list[Event], loss: Loss, d: Decision) -> None:
@@ -71,8 +71,9 @@ def _pay_one(state: TurfState, ev: list[Event], loss: Loss, d: Decision) -> None
     loss.left -= 1
 
 
-def _settle_forced(state: TurfState, ev: list[Event]) -> None:
-    """Pay what needs no choice; when the loss is paid, go back to the turn."""
+def settle_loss(state: TurfState, ev: list[Event]) -> None:
+    """Pay what needs no choice; when the loss is paid (or nothing is left to pay it
+    with, after a deal gave it away), go back to the turn."""
     loss = state.loss
     assert loss is not None
     while loss.left > 0:

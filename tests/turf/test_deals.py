@@ -83,3 +83,18 @@ def test_deals_wait_while_a_confrontation_is_open() -> None:
     assert answer.option("accept:1") is not None and not answer.option("accept:1").available  # type: ignore[union-attr]
     with pytest.raises(IllegalDecision):
         apply(state, 0, "deal:1:-/1/-/0:-/0/-/0")
+
+
+def test_a_deal_that_empties_a_victim_settles_what_they_owe() -> None:
+    """TURF §7 and §6: a victim who gave away their last idle thugs owes what is left."""
+    state = scene(players=3)
+    thugs(state, 0, idle=1, cops=2)
+    thugs(state, 1, idle=3, cops=1)
+    thugs(state, 2, idle=1, job=1)
+    apply(state, 0, "end")
+    apply(state, 0, "squeeze_gang:1")
+    assert state.pending[0].seat == 1 and state.pending[0].kind.value == "lose_thug"
+    apply(state, 1, "deal:2:-/3/-/0:-/0/-/0")
+    apply(state, 2, "accept:1")
+    assert state.thugs(1) == 0 and state.loss is None
+    assert state.players[1].out and state.turn == 2

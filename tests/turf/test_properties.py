@@ -1,7 +1,8 @@
 """Seeded random play keeps the invariants (TURF §1.3, §4.2.2, §8): every player owns
 40 thugs in their places and supply, never fewer than none anywhere; at most 12 corrupt
 cops; the 40 cards are all somewhere once; a building changes hands only by an
-infiltration, a reveal or a discarded guard; every match ends."""
+infiltration, a reveal or a discarded guard; someone always has a way to go on; every
+match ends."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ def check(state: TurfState, seat: int, decision: Decision, events: list[Event]) 
         # the decision that caused them
         assert decision.kind in CONTROL_MOVES | {"hit", "squeeze_gang", "deal", "accept"}
     assert all(b.guard == -1 or not state.players[b.guard].out for b in state.buildings)
+    assert state.result is not None or state.pending
+    assert all(p.available() for p in state.pending), "an open decision with no way out"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
