@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from turf import MAX_COPS, SUPPLY, Decision, TurfState, new_match
+from engine.state import PlayerSpec
+from turf import MAX_COPS, SUPPLY, Decision, TurfState, apply, new_match, player_view
+from turf.computer import choose
 from turf.events import ControlChanged, Event
 from turf.random_play import play_random
 
@@ -41,3 +43,16 @@ def test_random_matches_keep_the_invariants_and_end(players: int) -> None:
         play_random(state, seed, after=check)
         assert state.result is not None
         assert state.round <= state.setup.options.round_limit
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_computer_matches_keep_the_invariants(players: int) -> None:
+    """Longer matches than random play gives: normal, easy and random seats together."""
+    kinds = ["normal", "easy", "random"]
+    specs = [PlayerSpec(f"P{i}", kinds[i % 3]) for i in range(players)]
+    for seed in range(2):
+        state = new_match(specs, seed=seed)
+        while state.result is None:
+            seat = state.pending[0].seat
+            decision = choose(player_view(state, seat), state.players[seat].computer or "normal")
+            check(state, seat, decision, apply(state, seat, decision))
