@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.events import Event  # both games' events share one base: a kind, `as_dict`
+from engine.events import Event as Event  # both games share one base: a kind, `as_dict`
 from turf.state import EndReason
 
 
