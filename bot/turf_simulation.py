@@ -14,8 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from bot.turf_narration import ENDING_NAMES
-from engine.state import PlayerSpec
-from turf import EndReason, TurfOptions, new_match
+from turf import EndReason, PlayerSpec, TurfOptions, new_match
 from turf.computer import play_computers
 
 NOBODY_WON = "nobody"

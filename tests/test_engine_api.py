@@ -24,6 +24,7 @@ from engine import (
 from engine.limits import BOSS_COUNTS, MARKS_CHOICES
 from engine.random_play import play_random
 from engine.steps import DECISION_HANDLERS, STEP_HANDLERS
+from turf import PUBLIC_MODULES as TURF_PUBLIC_MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,6 +63,17 @@ def test_the_bot_imports_only_the_engines_public_modules() -> None:
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
                 used.setdefault(node.module or "", set()).add(str(path.relative_to(ROOT)))
     private = {module: files for module, files in used.items() if module not in PUBLIC_MODULES}
+    assert private == {}
+
+
+def test_the_bot_imports_only_turf_s_public_modules() -> None:
+    used: dict[str, set[str]] = {}
+    for path in (ROOT / "bot").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "turf":
+                used.setdefault(node.module or "", set()).add(str(path.relative_to(ROOT)))
+    assert used, "the bot uses Turf"
+    private = {module: files for module, files in used.items() if module not in TURF_PUBLIC_MODULES}
     assert private == {}
 
 

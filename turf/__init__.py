@@ -43,12 +43,25 @@ from turf.state import (
 )
 from turf.view import PlayerView, player_view
 
+PUBLIC_MODULES = frozenset(
+    {
+        "turf",
+        "turf.events",
+        "turf.board",
+        "turf.cards",
+        "turf.computer",
+        "turf.random_play",
+        "turf.testing",
+    }
+)
+
 __all__ = [
     "DEFAULT_ROUND_LIMIT",
     "MAX_COPS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NOBODY",
+    "PUBLIC_MODULES",
     "SUPPLY",
     "WINNING_BUILDINGS",
     "CommitFacts",

@@ -10,8 +10,7 @@ from pathlib import Path
 from bot.cli.output import write_file
 from bot.turf_narration import narrate_turf
 from bot.turf_render import render_turf_png, turf_alt_text
-from engine.state import PlayerSpec
-from turf import TurfOptions, TurfState, apply, new_match, player_view
+from turf import PlayerSpec, TurfOptions, TurfState, apply, new_match, player_view
 from turf.computer import choose
 from turf.events import Event, TurnStarted
 

@@ -6,9 +6,8 @@ from collections.abc import Sequence
 
 from bot.narration import plural
 from bot.turf_narration import last_action
-from turf import NOBODY
+from turf import NOBODY, PlayerView
 from turf.events import Event
-from turf.view import PlayerView
 
 MAX_ALT = 1024
 

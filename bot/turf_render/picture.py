@@ -22,10 +22,9 @@ from bot.render.vision import RGB
 from bot.turf_narration import ENDINGS, last_action
 from bot.turf_render.palette import DARK_SQUARE, EMPTY_BUILDING, LIGHT_SQUARE, palette_image
 from bot.turf_render.seats import draw_symbol, seat_colour
-from turf import MAX_COPS, NOBODY
+from turf import MAX_COPS, NOBODY, PlayerView
 from turf.board import SIDE, column_of, row_of, square_name
 from turf.events import ControlChanged, Event, Infiltrated
-from turf.view import PlayerView
 
 WIDTH = 720
 CELL = 78
