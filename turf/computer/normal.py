@@ -43,7 +43,9 @@ def _legwork(view: PlayerView, pending: Pending) -> Decision:
         return Decision("infiltrate", square=sq, cards=pairs[sq][0])
     if first != NOBODY and view.players[first].guards >= HIT_WHEN and f"hit:{first}" in open_keys:
         return Decision("hit", seat=first)
-    reserve = 1 if me.guards else 0
+    # A thug kept home defends the buildings, unless the gang is too small to grow
+    # without sending everyone for word on the street.
+    reserve = 1 if me.guards and me.idle + me.job > 4 else 0
     if "police" in open_keys and me.cops < COPS_WANTED and me.idle >= 5 + reserve:
         return Decision("police")
     if "word" in open_keys and me.idle >= 2 + reserve:
