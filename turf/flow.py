@@ -57,7 +57,8 @@ def new_match(
 
 
 def _setup_match(setup: TurfSetup) -> TurfState:
-    rng = Rng(seed=setup.seed & _SEED_MASK)
+    # Wide seeds select the engine's keyed generator and are kept whole (engine.rng).
+    rng = Rng(seed=setup.seed if setup.seed > _SEED_MASK else setup.seed & _SEED_MASK)
     order = list(range(len(setup.players)))
     if setup.shuffle_seats:
         shuffle(rng, order)

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from engine.rng import wide_seed
 from engine.state import PlayerSpec
 from turf import Decision, IllegalDecision, TurfState, new_match, player_view, replay
 from turf.computer import play_computers
@@ -76,3 +77,16 @@ def test_views_of_states_that_differ_only_in_hidden_facts_are_equal() -> None:
     keep = len(other.players[2].hand)
     other.players[2].hand, other.draw = pool[:keep], pool[keep:]
     assert player_view(other, 0).to_json() == player_view(state, 0).to_json()
+
+
+def test_a_wide_seed_plays_and_replays_on_the_keyed_generator() -> None:
+    """Seeds wider than 64 bits are kept whole, as the Chicago engine keeps them."""
+    seed = wide_seed(123456789 << 70)
+    state = new_match(3, seed=seed)
+    assert state.rng.seed == seed
+    log = play_random(state, 1)
+    again, _ = replay(state.setup, log)
+    assert again.to_json() == state.to_json()
+    assert [b.square for b in new_match(3, seed=seed).buildings] != [
+        b.square for b in new_match(3, seed=seed & ((1 << 64) - 1)).buildings
+    ]
