@@ -86,7 +86,14 @@ def _cop(view: PlayerView, pending: Pending) -> Decision:
     choices = [Decision.parse(k) for k in pending.available() if k != "pass"]
     if not choices:
         return Decision("pass")
-    return max(choices, key=lambda d: (view.players[d.seat].guards, d.kind == "squeeze_gang"))
+    return max(
+        choices,
+        key=lambda d: (
+            view.players[d.seat].guards,
+            d.kind == "squeeze_gang",
+            view.players[d.seat].cops,
+        ),
+    )
 
 
 def _lose_thug(view: PlayerView, pending: Pending) -> Decision:
