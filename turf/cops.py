@@ -21,7 +21,13 @@ def cop_pending(state: TurfState) -> Pending:
     seat = state.turn
     cops = state.players[seat].cops
     seats = state.in_play()
-    thugs = _most(state, seat, {s: state.thugs(s) for s in seats})
+    guarded = state.guard_counts()
+    players = state.players
+    thugs = _most(
+        state,
+        seat,
+        {s: players[s].idle + players[s].job + players[s].cops + guarded[s] for s in seats},
+    )
     cards = _most(state, seat, {s: len(state.players[s].hand) for s in seats})
     options: list[Option] = []
     for key, label, targets, missing in (

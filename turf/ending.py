@@ -43,15 +43,18 @@ def settle(state: TurfState, ev: list[Event]) -> bool:
     the match ended? True when it has."""
     if state.result is not None:
         return True
+    guarded = state.guard_counts()
     for player in state.players:
-        if not player.out and not player.hand and state.thugs(player.seat) == 0:
+        if player.out or player.hand or player.idle or player.job or player.cops:
+            continue
+        if not guarded[player.seat]:
             player.out = True
             ev.append(PlayerOut(player.seat))
             for offer in [o for o in state.offers if player.seat in (o.proposer, o.receiver)]:
                 state.offers.remove(offer)
                 ev.append(DealAnswered(offer.proposer, offer.receiver, "dropped"))
     for player in state.players:
-        if len(state.guards(player.seat)) >= WINNING_BUILDINGS:
+        if guarded[player.seat] >= WINNING_BUILDINGS:
             finish(state, ev, EndReason.BUILDINGS, player.seat)
             return True
     left = state.in_play()

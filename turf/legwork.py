@@ -28,14 +28,18 @@ def naming_pairs(state: TurfState, hand: list[int]) -> dict[int, list[tuple[int,
         if is_street(card):
             by_rank.setdefault(rank(card), []).append(card)
     found: dict[int, list[tuple[int, int]]] = {}
+    if not by_rank:
+        return found
     for building in state.buildings:
-        col, row = column_of(building.square), row_of(building.square)
+        col, row = divmod(building.square, 10)
+        cols, rows = by_rank.get(col), by_rank.get(row)
+        if not cols or not rows:
+            continue
         if col == row:
-            pairs = list(combinations(by_rank.get(col, []), 2))
+            if len(cols) > 1:
+                found[building.square] = list(combinations(cols, 2))
         else:
-            pairs = list(product(by_rank.get(col, []), by_rank.get(row, [])))
-        if pairs:
-            found[building.square] = [(min(a, b), max(a, b)) for a, b in pairs]
+            found[building.square] = [(min(a, b), max(a, b)) for a, b in product(cols, rows)]
     return found
 
 
@@ -63,7 +67,8 @@ def legwork_pending(state: TurfState) -> Pending:
     if not pairs:
         reason = "no two street cards in your hand name a building"
         options.append(Option("infiltrate", "Infiltrate a building", False, reason))
-    targets = [s for s in state.in_play() if s != seat and state.guards(s)]
+    guarded = state.guard_counts()
+    targets = [s for s in state.in_play() if s != seat and guarded[s]]
     for target in targets:
         label = f"Put out a hit on {state.players[target].name}"
         options.append(_costed(f"hit:{target}", label, idle, HIT_COST))

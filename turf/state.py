@@ -164,6 +164,14 @@ class TurfState:
         """The squares of the buildings `seat` guards (and so controls)."""
         return [b.square for b in self.buildings if b.guard == seat]
 
+    def guard_counts(self) -> list[int]:
+        """How many buildings each seat guards, in one pass over the buildings."""
+        counts = [0] * len(self.players)
+        for b in self.buildings:
+            if b.guard >= 0:
+                counts[b.guard] += 1
+        return counts
+
     def thugs(self, seat: int) -> int:
         """The thug count of TURF §1.3: idle + on a job + guards + corrupt cops."""
         p = self.players[seat]
