@@ -44,3 +44,11 @@ def test_demo_turf_tells_a_match_and_writes_its_pictures(
     assert pictures and pictures[0].read_bytes()[:4] == b"\x89PNG"
     turns = out.count("— Round ")
     assert len(pictures) == turns
+
+
+def test_demo_turf_has_no_replay_file_yet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["demo", "--game", "turf", "--save", str(tmp_path / "m.json")]
+    assert main(args) == 2
+    assert "Turf has none yet" in capsys.readouterr().err
