@@ -27,6 +27,7 @@ from engine import MatchOptions, MatchState, PlayerSpec, new_match
 from engine.characters import CHARACTERS
 from engine.computer import LEVELS
 from engine.events import Event, TurnStarted
+from turf.computer import LEVELS as TURF_LEVELS
 
 BOSS_NAMES = ("Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan")
 POLICE_NAME = "Chicago Police"
@@ -191,6 +192,8 @@ def frame_files(folder: Path) -> list[Path]:
 def run(args: argparse.Namespace) -> int:
     if args.game == "turf" and args.save is not None:
         raise CommandError("--save writes a Chicago 1927 replay file; Turf has none yet", 2)
+    if args.game == "turf" and args.level not in TURF_LEVELS:
+        raise CommandError(f"Turf has no {args.level} level yet", 2)
     if args.save is not None:
         check_output_file(args.save)
     renderer = None

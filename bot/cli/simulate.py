@@ -85,8 +85,13 @@ def run_turf(args: argparse.Namespace) -> int:
     """Turf: --seats lists one kind per player (in joining order), or one kind for all."""
     from bot.turf_simulation import format_turf_summary, simulate_turf
     from turf import DEFAULT_ROUND_LIMIT
+    from turf.computer import LEVELS as TURF_LEVELS
 
     kinds = seat_kinds(args.seats)
+    missing = sorted(set(kinds) - set(TURF_LEVELS))
+    if missing:
+        levels = ", ".join(TURF_LEVELS)
+        raise CommandError(f"Turf has no {', '.join(missing)} level yet (levels: {levels})", 2)
     players = args.players or (len(kinds) if len(kinds) > 1 else 4)
     if len(kinds) == 1:
         kinds = kinds * players

@@ -21,6 +21,7 @@ def test_simulate_turf_refuses_a_mismatched_seat_list(capsys: pytest.CaptureFixt
     args = ["simulate", "--game", "turf", "--matches", "1", "--seats", "normal,random"]
     assert main([*args, "--players", "3"]) == 2
     assert main(["simulate", "--matches", "1", "--players", "3"]) == 2
+    assert main(["simulate", "--game", "turf", "--matches", "1", "--seats", "hard"]) == 2
     assert "--players is for --game turf" in capsys.readouterr().err
 
 
@@ -52,3 +53,4 @@ def test_demo_turf_has_no_replay_file_yet(
     args = ["demo", "--game", "turf", "--save", str(tmp_path / "m.json")]
     assert main(args) == 2
     assert "Turf has none yet" in capsys.readouterr().err
+    assert main(["demo", "--game", "turf", "--level", "hard"]) == 2
