@@ -107,9 +107,10 @@ def test_seq_convention() -> None:
 
 
 async def test_log_checks_wait_until_loading_is_quiet(
-    store: SqliteStore, caplog: pytest.LogCaptureFixture
+    sqlite_store: SqliteStore, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A start-up loads every match first; their checks come once loading stops."""
+    store = sqlite_store
     match_id, state = await start(store, 1, seed=12)
     await play(store, match_id, state, random.Random(12), 60)
     await store.db.execute("UPDATE snapshots SET state = replace(state, '\"bank\":', '\"bank\":1')")
