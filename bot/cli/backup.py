@@ -16,24 +16,15 @@ from bot.database_url import parse_location, shown
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", type=Path, help="file to write the copy to (must not exist)")
-    parser.add_argument(
-        "--db",
-        type=parse_location,
-        default=None,
-        help="database to copy: a file or a postgresql:// address "
-        "(default: CHICAGO_DB or ./chicago.db)",
-    )
+    add_database_option(parser, "database to copy")
 
 
 def run(args: argparse.Namespace) -> int:
     from bot.cli.output import CommandError
-    from bot.settings import load_settings
     from bot.store import StoreError, backup_database
 
-    source: Path | str = args.db if args.db is not None else load_settings().db
+    source = chosen_database(args)
     dest: Path = args.path
-    if isinstance(source, Path):
-        check_database_path(source)
     if dest.is_dir():
         raise CommandError(f"{dest} is a directory; name the file to write the copy to", 2)
     if dest.exists():
@@ -59,6 +50,26 @@ async def _from_postgres(dsn: str, dest: Path) -> None:
 
     async with PostgresStore(dsn) as store:
         await backup_to_sqlite(store, dest)
+
+
+def add_database_option(parser: argparse.ArgumentParser, what: str = "database") -> None:
+    """`--db`, as `backup`, `prune` and `ratings` read it."""
+    parser.add_argument(
+        "--db",
+        type=parse_location,
+        default=None,
+        help=f"{what}: a file or a postgresql:// address (default: CHICAGO_DB or ./chicago.db)",
+    )
+
+
+def chosen_database(args: argparse.Namespace) -> Path | str:
+    """The database `--db` (else the settings) names; a file must exist (exit 2)."""
+    from bot.settings import load_settings
+
+    location: Path | str = args.db if args.db is not None else load_settings().db
+    if isinstance(location, Path):
+        check_database_path(location)
+    return location
 
 
 def check_database_path(path: Path) -> None:

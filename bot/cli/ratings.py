@@ -10,31 +10,22 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from pathlib import Path
 
-from bot.database_url import parse_location, shown
+from bot.cli.backup import add_database_option, chosen_database
+from bot.database_url import shown
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--db",
-        type=parse_location,
-        default=None,
-        help="database: a file or a postgresql:// address (default: CHICAGO_DB or ./chicago.db)",
-    )
+    add_database_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from bot import ratings
-    from bot.cli.backup import check_database_path
     from bot.cli.output import CommandError
-    from bot.settings import load_settings
     from bot.store import StoreError
     from bot.store.location import open_store
 
-    path: Path | str = args.db if args.db is not None else load_settings().db
-    if isinstance(path, Path):
-        check_database_path(path)
+    path = chosen_database(args)
 
     async def rebuild() -> tuple[int, int, int]:
         async with open_store(path) as store:
