@@ -106,3 +106,24 @@ def test_the_final_message_marks_what_computer_seats_did() -> None:
         "Bix earns an Empire Mark (4 of 4).",
         "Ada pulls back.",
     ]
+
+
+def test_the_final_message_says_why_a_start_raid_winner_won() -> None:
+    """RULES §7.3: after the police raid Start, the one boss left wins whatever the marks
+    say, and with no boss left the police win; the final message says which."""
+    from engine import EndReason
+    from engine.state import Result
+
+    state = new_match(2, 1)
+    seats = [SeatRecord("boss", s.name, 1 + s.seat) for s in state.sides]
+    boss = state.bosses[0]
+    state.sides[state.bosses[1].seat].marks = 2
+    state.result = Result(EndReason.START_RAID, boss.seat, [None] * 3, [boss.seat])
+    text = messages.final_embed(state, seats, [], None).description or ""
+    assert f"the police raided Start: {boss.name} is the last boss standing" in text
+    police = state.police.seat
+    state.result = Result(EndReason.START_RAID, police, [None] * 3, [police])
+    text = messages.final_embed(state, seats, [], None).description or ""
+    assert "no boss is left: the police win" in text
+    state.result = Result(EndReason.MARKS, boss.seat, [None] * 3, [boss.seat])
+    assert "Why" not in (messages.final_embed(state, seats, [], None).description or "")
