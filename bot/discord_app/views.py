@@ -103,16 +103,6 @@ class ChicagoButton(
 DYNAMIC_ITEMS = (ChicagoButton,)
 
 
-def seq_of(components: Sequence[Any]) -> int | None:
-    """The decision number a posted message's decision buttons carry (None: none)."""
-    for row in components:
-        for child in getattr(row, "children", [row]):
-            click = parse(getattr(child, "custom_id", None) or "")
-            if isinstance(click, DecisionClick):
-                return click.seq
-    return None
-
-
 def decision_view(match_id: int, seq: int, state: MatchState, pending: Pending) -> discord.ui.View:
     """A button for exactly the options the engine offers; unavailable ones disabled."""
     view = discord.ui.View(timeout=None)
