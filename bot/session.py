@@ -5,6 +5,12 @@ so a turn is applied, narrated and handed to computer seats the same way everywh
 The session knows nothing of Discord: it takes a decision with the sequence number it
 was offered at, refuses stale, duplicate or out-of-turn ones with a verdict (never an
 exception the caller must guess), and rebuilds exactly from setup + log after a restart.
+
+It knows no game either: it reaches the rules only through `bot.games.Game`, so Chicago
+1927 and Turf (and any later game) run through this one path. Where a game asks several
+seats at once (both sides of a Turf confrontation choose in secret), each seat's question
+carries the decision number it was first asked at, and a click counts while that same
+question is still open.
 """
 
 from __future__ import annotations
@@ -14,21 +20,13 @@ import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from typing import Any
 
-from bot.narration import Line, narrate
+from bot.games import Asked, Game
+from bot.games.chicago import CHICAGO
+from bot.narration import Line
 from bot.verdicts import Verdict, say
-from engine import (
-    Decision,
-    IllegalDecision,
-    MatchState,
-    Pending,
-    Result,
-    Setup,
-    apply,
-    replay,
-    timeout_default,
-)
-from engine.computer import LEVELS, choose, clone
+from engine import Decision, IllegalDecision, Pending
 from engine.events import Event, MatchEnded, TurnStarted
 
 USER = "user"
@@ -63,8 +61,9 @@ class StepResult:
     events: list[Event] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     pending: Pending | None = None
+    asked: list[Asked] = field(default_factory=list)
     turns_ended: int = 0
-    result: Result | None = None
+    result: Any = None
     thinking: list[tuple[str, float]] = field(default_factory=list)
 
     @property
@@ -86,20 +85,24 @@ def turns_closed(events: Iterable[Event]) -> int:
 class MatchSession:
     """Owns one match: its state, decision log, computer seats, narration and lock.
 
-    `controllers` maps a seat to the computer level playing it when that differs from
-    the setup (a seat handed to a computer after repeated timeouts). With `hold_slow`,
-    computer seats of a slow level are not played by `decide` and the like: the caller
-    awaits `settle(step)` after each call, which plays them off its event loop."""
+    `game` is the game the match plays (Chicago 1927 unless told). `controllers` maps a
+    seat to the computer level playing it when that differs from the setup (a seat
+    handed to a computer after repeated timeouts). With `hold_slow`, computer seats of a
+    slow level are not played by `decide` and the like: the caller awaits
+    `settle(step)` after each call, which plays them off its event loop."""
 
     def __init__(
         self,
-        state: MatchState,
+        state: Any,
         log: Sequence[Applied] = (),
         controllers: dict[int, str] | None = None,
         autoplay: bool = True,
         narrated: bool = True,
         hold_slow: bool = False,
+        game: Game = CHICAGO,
+        asked_at: dict[int, int] | None = None,
     ) -> None:
+        self.game = game
         self._state = state
         self.autoplay = autoplay
         self.narrated = narrated
@@ -107,23 +110,27 @@ class MatchSession:
         self.log: list[Applied] = list(log)
         self.controllers: dict[int, str] = dict(controllers or {})
         self.lock = asyncio.Lock()
+        self._signatures: dict[int, str] = {}
+        self._asked_at: dict[int, int] = {}
+        self._track(None, asked_at)
 
     # --- building -------------------------------------------------------------------
 
     @classmethod
     def new(
         cls,
-        setup: Setup,
+        setup: Any,
         controllers: dict[int, str] | None = None,
         autoplay: bool = True,
         narrated: bool = True,
         hold_slow: bool = False,
+        game: Game = CHICAGO,
     ) -> tuple[MatchSession, StepResult]:
         """A match after setup; with `autoplay`, computer seats play until a human must
         decide (without it, the caller paces them with `play_computer`). Without
         `narrated`, steps carry no lines (the simulator plays thousands of matches)."""
-        state, events = replay(setup, ())
-        session = cls(state, (), controllers, autoplay, narrated, hold_slow)
+        state, events = game.replay(setup, ())
+        session = cls(state, (), controllers, autoplay, narrated, hold_slow, game)
         step = StepResult(Verdict.APPLIED, events=list(events))
         if autoplay:
             session._play_computers(step)
@@ -132,50 +139,96 @@ class MatchSession:
     @classmethod
     def restore(
         cls,
-        setup: Setup,
+        setup: Any,
         log: Sequence[Applied],
         controllers: dict[int, str] | None = None,
         snapshot_json: str | bytes | None = None,
+        game: Game = CHICAGO,
     ) -> MatchSession:
         """The match as it stood after `log`: from the snapshot when given (it knows how
         many decisions it holds, so only the later ones are applied), else replayed from
-        the setup. Raises IllegalDecision if the log does not fit the match."""
+        the setup. Raises IllegalDecision if the log does not fit the match.
+
+        A game that asks several seats at once is replayed decision by decision, so
+        each open question keeps the number it was first asked at."""
+        if game.simultaneous:
+            return cls.replayed(game, setup, log, controllers)
         if snapshot_json is not None:
-            state = MatchState.from_json(snapshot_json)
-            for entry in log[state.seq :]:
-                apply(state, entry.seat, entry.decision)
+            state = game.state_from_json(snapshot_json)
+            for entry in log[game.seq(state) :]:
+                game.apply(state, entry.seat, entry.decision)
         else:
-            state, _ = replay(setup, ((entry.seat, entry.decision) for entry in log))
-        return cls(state, log, controllers)
+            state, _ = game.replay(setup, ((entry.seat, entry.decision) for entry in log))
+        return cls(state, log, controllers, game=game)
+
+    @classmethod
+    def replayed(
+        cls,
+        game: Game,
+        setup: Any,
+        log: Sequence[Applied],
+        controllers: dict[int, str] | None = None,
+    ) -> MatchSession:
+        """The match rebuilt from its setup one logged decision at a time."""
+        state, _ = game.replay(setup, ())
+        session = cls(state, (), controllers, game=game)
+        for entry in log:
+            game.apply(state, entry.seat, entry.decision)
+            session.log.append(entry)
+            session._track(entry.seat)
+        return session
 
     # --- reading --------------------------------------------------------------------
 
     @property
-    def state(self) -> MatchState:
+    def state(self) -> Any:
         return self._state
 
     @property
     def seq(self) -> int:
-        """The number of the decision asked now (decisions applied so far)."""
-        return self._state.seq
+        """The number of the next decision to be applied (decisions applied so far)."""
+        return self.game.seq(self._state)
 
     @property
     def pending(self) -> Pending | None:
-        return self._state.pending
+        """The one open decision of a game that asks one seat at a time (Chicago 1927);
+        None for games that may ask several (read `asked()`)."""
+        if self.game.simultaneous:
+            return None
+        pending: Pending | None = self._state.pending
+        return pending
 
     @property
-    def result(self) -> Result | None:
+    def result(self) -> Any:
         return self._state.result
+
+    @property
+    def over(self) -> bool:
+        return self.game.finished(self._state)
+
+    def asked(self) -> list[Asked]:
+        """Every open decision, the turn's own first."""
+        return self.game.asked(self._state)
+
+    def asked_at(self, seat: int) -> int | None:
+        """The decision number `seat`'s open question was first asked at, or None when
+        the seat has nothing to decide. A button carries this number."""
+        return self._asked().get(seat)
+
+    def _asked(self) -> dict[int, int]:
+        if not self.game.simultaneous:  # one question at a time, asked at the current number
+            return {a.seat: self.seq for a in self.asked()}
+        return self._asked_at
 
     def level(self, seat: int) -> str | None:
         """The computer level playing `seat` now, or None for a person."""
-        return self.controllers.get(seat) or self._state.sides[seat].computer
+        return self.controllers.get(seat) or self.game.computer(self._state, seat)
 
     def is_computer(self, seat: int) -> bool:
         return self.level(seat) is not None
 
     def name(self, seat: int) -> str:
-        return self._state.sides[seat].name
+        return self.game.names(self._state)[seat]
 
     def timeouts_running(self, seat: int) -> int:
         """How many of `seat`'s latest decisions in a row its timer made: read from the
@@ -207,29 +260,63 @@ class MatchSession:
         if refused is not None:
             return refused
         try:
-            parsed = decision if isinstance(decision, Decision) else Decision.parse(decision)
-            events = apply(self._state, seat, parsed)
+            text = self.game.parse(str(decision))
+            entry = Applied(self.seq, seat, text, actor)
+            events = self.game.apply(self._state, seat, text)
         except IllegalDecision as exc:
             return StepResult(Verdict.ILLEGAL, say(Verdict.ILLEGAL, detail=str(exc)))
         step = StepResult(Verdict.APPLIED, events=events)
-        step.applied.append(Applied(seq, seat, str(parsed), actor))
-        self.log.append(step.applied[-1])
+        step.applied.append(entry)
+        self.log.append(entry)
+        self._track(seat)
+        if self.autoplay:
+            self._play_computers(step)
+        return self._finish(step)
+
+    def offer(self, seat: int, decision: str, actor: str = USER) -> StepResult:
+        """A decision a seat may make without being asked (a Turf deal, TURF §7): no
+        sequence number to match, the game's own check decides; nobody's open question
+        is touched by it."""
+        if self.over:
+            return refused(Verdict.OVER)
+        try:
+            text = self.game.parse(decision)
+            entry = Applied(self.seq, seat, text, actor)
+            events = self.game.apply(self._state, seat, text)
+        except IllegalDecision as exc:
+            return StepResult(Verdict.ILLEGAL, say(Verdict.ILLEGAL, detail=str(exc)))
+        step = StepResult(Verdict.APPLIED, events=events)
+        step.applied.append(entry)
+        self.log.append(entry)
+        self._track(None)
         if self.autoplay:
             self._play_computers(step)
         return self._finish(step)
 
     def expire(self, seq: int) -> StepResult:
-        """The timer of decision `seq` ran out: the engine's safe default is applied."""
-        pending = self._state.pending
-        if self._state.result is not None:
+        """The timer started at decision `seq` ran out: each person still asked since
+        then gets the game's safe default."""
+        if self.over:
             return refused(Verdict.OVER)
-        if pending is None or seq != self.seq:
+        late = [
+            a.seat
+            for a in self.asked()
+            if not self.is_computer(a.seat) and self._asked().get(a.seat, -1) <= seq
+        ]
+        if seq != self.seq or not late:
             return refused(Verdict.STALE)
-        return self.decide(pending.seat, str(timeout_default(self._state)), seq, TIMER)
+        step = StepResult(Verdict.STALE)
+        for seat in dict.fromkeys(late):
+            asked_at = self._asked().get(seat)
+            if asked_at is None or self.over:
+                continue
+            default = self.game.timeout_default(self._state, seat)
+            merge_into(step, self.decide(seat, default, asked_at, TIMER))
+        return step
 
     def hand_to_computer(self, seat: int, level: str = "normal") -> StepResult:
         """A computer plays `seat` from now on (and at once, if the seat must decide)."""
-        if level not in LEVELS:
+        if level not in self.game.levels and level != "normal":
             raise ValueError(f"unknown computer level {level!r}")
         self.controllers[seat] = level
         step = StepResult(Verdict.APPLIED)
@@ -237,12 +324,11 @@ class MatchSession:
         return self._finish(step)
 
     def play_computer(self) -> StepResult:
-        """One decision by the computer seat that must decide now, for a caller that
+        """One decision by a computer seat that must decide now, for a caller that
         paces computer turns itself (the demo, a bot showing turns one at a time)."""
-        state = self._state
-        if state.result is not None:
+        if self.over:
             return refused(Verdict.OVER)
-        if state.pending is None or not self.is_computer(state.pending.seat):
+        if self._computer_asked() is None:
             return refused(Verdict.WRONG_SEAT, waiting="a person")
         step = StepResult(Verdict.APPLIED)
         self._play_computers(step, limit=1, hold=False)
@@ -253,15 +339,14 @@ class MatchSession:
         made on a copy of the match in `executor` (default: a worker thread) while the
         event loop serves other matches; `step` gains their decisions, in place. The
         choice is the one `decide` would have made: it depends on the match alone."""
-        state = self._state
         loop = asyncio.get_running_loop()
-        while self.autoplay and self._held() is not None:
-            assert state.pending is not None
-            seat = state.pending.seat
+        game = self.game
+        while self.autoplay and (seat := self._held()) is not None:
             level = self.level(seat)
             assert level is not None
             began = time.perf_counter()
-            decision = await loop.run_in_executor(executor, choose, clone(state), seat, level)
+            copy = game.clone(self._state)
+            decision = await loop.run_in_executor(executor, game.choose, copy, seat, level)
             step.thinking.append((level, time.perf_counter() - began))
             self._apply_computer(step, seat, decision)
             self._play_computers(step)
@@ -273,70 +358,117 @@ class MatchSession:
 
     # --- inside ---------------------------------------------------------------------
 
+    def _track(self, decided: int | None, given: dict[int, int] | None = None) -> None:
+        """Note the number each open question was first asked at: a seat's question is
+        new when that seat just decided or when what it is asked changed."""
+        seq = self.seq
+        signatures: dict[int, str] = {}
+        for asked in self.asked():
+            signatures[asked.seat] = signatures.get(asked.seat, "") + "/" + asked.signature
+        asked_at: dict[int, int] = {}
+        for seat, signature in signatures.items():
+            kept = self._asked_at.get(seat)
+            if given is not None and seat in given:
+                asked_at[seat] = given[seat]
+            elif kept is not None and seat != decided and self._signatures.get(seat) == signature:
+                asked_at[seat] = kept
+            else:
+                asked_at[seat] = seq
+        self._signatures, self._asked_at = signatures, asked_at
+
     def _refusal(
         self, seat: int | None, decision: str, seq: int, actor: str = USER
     ) -> StepResult | None:
-        state = self._state
-        if state.result is not None:
+        if self.over:
             return refused(Verdict.OVER)
+        if seat is not None and self._asked().get(seat) == seq:
+            return None
         if seq < self.seq:
-            if 0 <= seq < len(self.log) and self._same(self.log[seq], seat, decision, actor):
+            first = self._first_by(seat, seq)
+            if first is not None and self._same(first, seat, decision, actor):
                 return refused(Verdict.DUPLICATE)
             return refused(Verdict.STALE)
-        pending = state.pending
-        if seq > self.seq or pending is None:
+        asked = self.asked()
+        if seq > self.seq or not asked:
             return refused(Verdict.STALE)
-        if seat != pending.seat:
-            return refused(Verdict.WRONG_SEAT, waiting=self.name(pending.seat))
-        return None
+        return refused(Verdict.WRONG_SEAT, waiting=self.name(asked[0].seat))
 
-    @staticmethod
-    def _same(entry: Applied, seat: int | None, decision: str, actor: str) -> bool:
+    def _first_by(self, seat: int | None, seq: int) -> Applied | None:
+        """The first decision logged at or after `seq` by the seat asked at `seq`: what a
+        repeated click on that question would repeat."""
+        if not 0 <= seq < len(self.log):
+            return None
+        if not self.game.simultaneous:
+            return self.log[seq]
+        return next((e for e in self.log[seq:] if e.seat == seat), None)
+
+    def _same(self, entry: Applied, seat: int | None, decision: str, actor: str) -> bool:
         if seat is None or entry.seat != seat or entry.actor != actor:
             return False
         try:
-            return str(Decision.parse(decision)) == entry.decision
+            return self.game.parse(decision) == entry.decision
         except IllegalDecision:
             return False
+
+    def _computer_asked(self) -> int | None:
+        """The first seat a computer plays that has a question open."""
+        return next((a.seat for a in self.asked() if self.is_computer(a.seat)), None)
 
     def _play_computers(
         self, step: StepResult, limit: int | None = None, hold: bool = True
     ) -> None:
-        state = self._state
-        while state.result is None and state.pending is not None:
+        while not self.over:
             if limit is not None and len(step.applied) >= limit:
                 return
-            seat = state.pending.seat
+            seat = self._computer_asked()
+            if seat is None:
+                return
             level = self.level(seat)
-            if level is None or (hold and self._held() is not None):
+            assert level is not None
+            if hold and self.hold_slow and level in SLOW_LEVELS:
                 return
             began = time.perf_counter()
-            decision = choose(state, seat, level)
+            decision = self.game.choose(self._state, seat, level)
             step.thinking.append((level, time.perf_counter() - began))
             self._apply_computer(step, seat, decision)
 
     def _held(self) -> int | None:
-        """The seat that must decide now if it is a slow computer this session holds back."""
-        state = self._state
-        if not self.hold_slow or state.result is not None or state.pending is None:
+        """The slow computer seat this session holds back, if one must decide now."""
+        if not self.hold_slow or self.over:
             return None
-        seat = state.pending.seat
-        return seat if self.level(seat) in SLOW_LEVELS else None
+        seat = self._computer_asked()
+        return seat if seat is not None and self.level(seat) in SLOW_LEVELS else None
 
-    def _apply_computer(self, step: StepResult, seat: int, decision: Decision) -> None:
-        state = self._state
-        entry = Applied(state.seq, seat, str(decision), COMPUTER)
-        step.events.extend(apply(state, seat, decision))
+    def _apply_computer(self, step: StepResult, seat: int, decision: str) -> None:
+        entry = Applied(self.seq, seat, str(decision), COMPUTER)
+        step.events.extend(self.game.apply(self._state, seat, str(decision)))
         step.applied.append(entry)
         self.log.append(entry)
+        self._track(seat)
 
     def _finish(self, step: StepResult) -> StepResult:
         if self.narrated:
-            step.lines = narrate(self._state, step.events)
-        step.pending = self._state.pending
-        step.turns_ended = turns_closed(step.events)
-        step.result = self._state.result
+            step.lines = self.game.narrate(self._state, step.events)
+        step.pending = self.pending
+        step.asked = self.asked()
+        step.turns_ended = self.game.closes_turn(step.events)
+        step.result = self.result
         return step
+
+
+def merge_into(first: StepResult, second: StepResult) -> None:
+    """`second` told after `first`, as one step (several timeouts at once)."""
+    if second.ok:
+        first.verdict = Verdict.APPLIED
+        first.message = ""
+    first.applied += second.applied
+    first.events += second.events
+    first.lines += second.lines
+    first.pending = second.pending
+    first.asked = second.asked
+    first.turns_ended += second.turns_ended
+    first.result = second.result
+    first.thinking += second.thinking
 
 
 __all__ = [
@@ -348,5 +480,6 @@ __all__ = [
     "MatchSession",
     "StepResult",
     "Verdict",
+    "merge_into",
     "turns_closed",
 ]

@@ -174,7 +174,8 @@ def play_demo(
             write(f"(no board pictures: the board renderer is not available here; {out} is empty)")
         else:
             write(f"{pictures} board pictures and final.png written to {out}")
-    return state
+    final: MatchState = state
+    return final
 
 
 def frame_files(folder: Path) -> list[Path]:

@@ -21,7 +21,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord_app import commands as match_commands
-from bot.discord_app import history, idle, lookups, server_settings, shutdown
+from bot.discord_app import deal_command, history, idle, lookups, server_settings, shutdown
 from bot.discord_app.command_group import fill, new_group
 from bot.discord_app.cooldowns import Cooldowns
 from bot.discord_app.custom_ids import DraftClick, ours, parse
@@ -148,6 +148,7 @@ class ChicagoBot(commands.AutoShardedBot):
             history.commands(self._store, self.tables, group),
             server_settings.commands(self._store, self.settings.turn_timer, group),
             lookups.commands(),
+            deal_command.commands(group),
         )
         self.tree.add_command(group)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]

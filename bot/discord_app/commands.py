@@ -19,7 +19,6 @@ from bot.discord_app.command_group import Command, command
 from bot.discord_app.lobby_room import Lobby
 from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.replies import reply
-from bot.discord_app.running import RunningMatch
 from bot.discord_app.tables import Table, Tables
 from bot.discord_app.views import end_view
 from bot.settings import Settings
@@ -43,6 +42,11 @@ LENGTHS = [
     app_commands.Choice(name=f"short: first to {SHORT_MATCH_MARKS} Empire Marks", value="short"),
     app_commands.Choice(name="round limit: final count after N rounds", value="rounds"),
 ]
+GAME_CHOICES = [
+    app_commands.Choice(name="Chicago 1927 (bosses and the police)", value="chicago"),
+    app_commands.Choice(name="Turf (2–6 players, buildings, secret fights)", value="turf"),
+]
+TURF_PLAYERS = (2, 6)
 ROLES = [
     app_commands.Choice(name="boss", value="boss"),
     app_commands.Choice(name="police", value="police"),
@@ -69,14 +73,30 @@ class MatchCommands:
         bosses: app_commands.Range[int, MIN_BOSSES, MAX_BOSSES] = 3,
         timer: app_commands.Range[int, 1, 1440] | None = None,
         length: str = "standard",
-        rounds: app_commands.Range[int, 1, MAX_ROUND_LIMIT] = DEFAULT_ROUND_LIMIT,
+        rounds: app_commands.Range[int, 1, MAX_ROUND_LIMIT] | None = None,
         thread: bool = False,
+        game: str = "chicago",
+        players: app_commands.Range[int, 2, 6] | None = None,
     ) -> None:
+        if game == "turf":
+            low, high = TURF_PLAYERS
+            count = players if players is not None else bosses
+            if not low <= count <= high:
+                await reply(interaction, f"Turf seats {low} to {high} players.")
+                return
+            await self.tables.guarded(
+                interaction,
+                None,
+                "new",
+                lambda: self._new(interaction, count, timer, "rounds", rounds, thread, "turf"),
+            )
+            return
+        limit = rounds if rounds is not None else DEFAULT_ROUND_LIMIT
         await self.tables.guarded(
             interaction,
             None,
             "new",
-            lambda: self._new(interaction, bosses, timer, length, rounds, thread),
+            lambda: self._new(interaction, bosses, timer, length, limit, thread),
         )
 
     async def _new(
@@ -85,8 +105,9 @@ class MatchCommands:
         bosses: int,
         timer: int | None,
         length: str,
-        rounds: int,
+        rounds: int | None,
         thread: bool,
+        game: str = "chicago",
     ) -> None:
         channel = interaction.channel
         guild = interaction.guild
@@ -120,6 +141,7 @@ class MatchCommands:
             thread=new_thread,
             computers=server.computers,
             starter_role=server.starter_role,
+            game=game,
         )
         host = interaction.user
         seats = [SeatRecord("boss", lobby.unique_name(host.display_name, []), host.id)]
@@ -157,7 +179,7 @@ class MatchCommands:
             return
 
         async def work() -> None:
-            if isinstance(table, RunningMatch):
+            if not isinstance(table, Lobby):
                 ok, text = await table.take_back(interaction.user)
                 await reply(interaction, text)
                 return
@@ -189,7 +211,7 @@ class MatchCommands:
 
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            if isinstance(table, RunningMatch):
+            if not isinstance(table, Lobby):
                 text = "The match has already started."
             else:
                 _, text = await table.start(interaction.user.id)
@@ -245,10 +267,13 @@ def commands(tables: Tables, settings: Settings, group: app_commands.Group) -> l
         bosses=f"How many bosses ({MIN_BOSSES}–{MAX_BOSSES}); the police is one more seat",
         timer="Minutes each decision may take before the safe choice is made for the player",
         length="How the match ends",
-        rounds=f"With a round limit: how many rounds (default {DEFAULT_ROUND_LIMIT})",
+        rounds=f"With a round limit: how many rounds (default {DEFAULT_ROUND_LIMIT}; Turf 30)",
         thread="Open the match in a new thread of this channel",
+        game="Which game: Chicago 1927 (default) or Turf",
+        players="Turf: how many players (2–6; default 3)",
     )
     app_commands.choices(length=LENGTHS)(new)
+    app_commands.choices(game=GAME_CHOICES)(new)
     join = command(
         group,
         "join",

@@ -15,6 +15,12 @@ payload) is refused politely in one place.
     chicago:{match}:rematch                the Rematch button under a final summary
     chicago:{match}:board                  "Full board" on a prompt: the whole board, privately
     chicago:leaderboard:{page}             the leaderboard's page buttons
+
+Games other than Chicago 1927 (Turf) use three more, their decisions read by the game:
+
+    chicago:{match}:g:{seq}:{decision}     a decision offered at decision number seq
+    chicago:{match}:gp:{seq}:{seat}:{list} opens `seat`'s private list (a hand, a secret)
+    chicago:{match}:gs:{seq}               the private list itself: a select menu
 """
 
 from __future__ import annotations
@@ -37,6 +43,11 @@ DRAFT = re.compile(
 )
 REMATCH = re.compile(r"chicago:(?P<match>\d{1,18}):rematch")
 BOARD = re.compile(r"chicago:(?P<match>\d{1,18}):board")
+GAME = re.compile(r"chicago:(?P<match>\d{1,18}):g:(?P<seq>\d{1,9}):(?P<decision>[!-~]{1,90})")
+PRIVATE = re.compile(
+    r"chicago:(?P<match>\d{1,18}):gp:(?P<seq>\d{1,9}):(?P<seat>\d{1,2}):(?P<group>[a-z]{1,12})"
+)
+SELECT = re.compile(r"chicago:(?P<match>\d{1,18}):gs:(?P<seq>\d{1,9})")
 LEADERBOARD = re.compile(r"chicago:leaderboard:(?P<page>-?\d{1,6})")
 
 ROLES = ("boss", "police")
@@ -97,6 +108,33 @@ class LeaderboardClick:
 
 
 @dataclass(frozen=True, slots=True)
+class GameClick:
+    """A decision of a game read by its own rules (the text is checked there)."""
+
+    match_id: int
+    seq: int
+    decision: str
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateClick:
+    """Open `seat`'s private list `group` (its hand, its secret choice) for decision seq."""
+
+    match_id: int
+    seq: int
+    seat: int
+    group: str
+
+
+@dataclass(frozen=True, slots=True)
+class SelectClick:
+    """A choice from a private list; the decision is the selected value."""
+
+    match_id: int
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
 class Malformed:
     """An id that starts like ours but reads as nothing the bot offers."""
 
@@ -112,6 +150,9 @@ Click = (
     | RematchClick
     | BoardClick
     | LeaderboardClick
+    | GameClick
+    | PrivateClick
+    | SelectClick
     | Malformed
 )
 
@@ -159,6 +200,18 @@ def board_id(match_id: int) -> str:
     return f"chicago:{match_id}:board"
 
 
+def game_id(match_id: int, seq: int, decision: str) -> str:
+    return f"chicago:{match_id}:g:{seq}:{decision}"
+
+
+def private_id(match_id: int, seq: int, seat: int, group: str) -> str:
+    return f"chicago:{match_id}:gp:{seq}:{seat}:{group}"
+
+
+def select_id(match_id: int, seq: int) -> str:
+    return f"chicago:{match_id}:gs:{seq}"
+
+
 def leaderboard_id(page: int) -> str:
     return f"chicago:leaderboard:{page}"
 
@@ -186,6 +239,13 @@ def parse(custom_id: str) -> Click:
         return RematchClick(int(found["match"]))
     if found := BOARD.fullmatch(custom_id):
         return BoardClick(int(found["match"]))
+    if found := GAME.fullmatch(custom_id):
+        return GameClick(int(found["match"]), int(found["seq"]), found["decision"])
+    if found := PRIVATE.fullmatch(custom_id):
+        match, seq, seat = int(found["match"]), int(found["seq"]), int(found["seat"])
+        return PrivateClick(match, seq, seat, found["group"])
+    if found := SELECT.fullmatch(custom_id):
+        return SelectClick(int(found["match"]), int(found["seq"]))
     if found := LEADERBOARD.fullmatch(custom_id):
         return LeaderboardClick(int(found["page"]))
     sure = SURE.fullmatch(custom_id)

@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.names import MAX_NAME, plain_name
 from bot.store.interface import SeatRecord
-from engine import MatchOptions, MatchState, PlayerSpec, Setup
+from engine import MatchOptions, PlayerSpec, Setup
 from engine.computer import PLAYER_LEVELS
+from turf import DEFAULT_ROUND_LIMIT as TURF_ROUND_LIMIT
+from turf import TurfOptions, TurfSetup
 
 COMPUTER_BOSS_NAMES = (
     "Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan",
@@ -20,6 +22,7 @@ COMPUTER_BOSS_NAMES = (
 )  # fmt: skip
 COMPUTER_POLICE_NAME = "Chicago Police"
 LEVELS = PLAYER_LEVELS  # the levels a lobby offers
+TURF_LEVELS = ("easy", "normal")  # Turf has no hard level yet
 
 
 def bosses_wanted(settings: MatchSettings) -> int:
@@ -29,7 +32,8 @@ def bosses_wanted(settings: MatchSettings) -> int:
 def open_seats(settings: MatchSettings, seats: Sequence[SeatRecord]) -> tuple[int, bool]:
     """Boss seats still open, and whether the police seat is open."""
     bosses = sum(1 for s in seats if s.role == "boss")
-    return bosses_wanted(settings) - bosses, not any(s.role == "police" for s in seats)
+    police_open = settings.chicago and not any(s.role == "police" for s in seats)
+    return bosses_wanted(settings) - bosses, police_open
 
 
 def unique_name(name: str, seats: Sequence[SeatRecord]) -> str:
@@ -71,7 +75,7 @@ def add_computer(
     settings: MatchSettings, seats: list[SeatRecord], role: str, level: str
 ) -> str | None:
     """Seat a computer player; returns why not, or None when seated."""
-    if level not in LEVELS:
+    if level not in (LEVELS if settings.chicago else TURF_LEVELS):
         return f"Unknown computer level {level!r}."
     bosses_open, police_open = open_seats(settings, seats)
     if role == "police":
@@ -111,10 +115,16 @@ def build_setup(settings: MatchSettings, seed: int, seats: Sequence[SeatRecord])
     return Setup(seed, options, players, PlayerSpec(police.name, police.computer))
 
 
-def in_engine_order(state: MatchState, seats: Sequence[SeatRecord]) -> list[SeatRecord]:
-    """The seat records reordered to the engine's seats (names are unique)."""
+def build_turf_setup(settings: MatchSettings, seed: int, seats: Sequence[SeatRecord]) -> TurfSetup:
+    """Turf's setup: every seat a player (TURF §2); the seed shuffles the seating."""
+    options = TurfOptions(settings.round_limit or TURF_ROUND_LIMIT)
+    return TurfSetup(seed, options, [PlayerSpec(s.name, s.computer) for s in seats])
+
+
+def in_engine_order(names: Sequence[str], seats: Sequence[SeatRecord]) -> list[SeatRecord]:
+    """The seat records reordered to the game's seats, given by name (names are unique)."""
     by_name = {s.name: s for s in seats}
-    return [by_name[side.name] for side in state.sides]
+    return [by_name[name] for name in names]
 
 
 def rematch_seats(seats: list[SeatRecord], host_id: int) -> list[SeatRecord]:

@@ -16,11 +16,13 @@ from typing import Any
 import discord
 
 from bot.discord_app import lobby, messages
+from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.publisher import TURN_HEADER
 from bot.discord_app.running import RunningMatch
 from bot.discord_app.table import OpenTable
 from bot.discord_app.views import computer_choice_view, lobby_view
+from bot.games import CHICAGO, game_named
 from bot.narration import Line
 from bot.session import MatchSession
 from bot.store import MatchRecord, MatchStatus, SeatRecord, dump_setup
@@ -64,7 +66,7 @@ class Lobby(OpenTable):
         bosses_open, police_open = lobby.open_seats(self.settings, self.seats)
         return {
             "embed": messages.lobby_embed(self.host_id, self.settings, self.seats, note),
-            "view": lobby_view(self.match_id, bosses_open, police_open),
+            "view": lobby_view(self.match_id, bosses_open, police_open, self.settings.chicago),
             "allowed_mentions": discord.AllowedMentions.none(),
         }
 
@@ -75,7 +77,12 @@ class Lobby(OpenTable):
         ask = (
             "Every seat is filled: press Start on the lobby." if full else "Which computer player?"
         )
-        view = computer_choice_view(self.match_id, self.seats, bosses_open, police_open)
+        if self.settings.chicago:
+            view = computer_choice_view(self.match_id, self.seats, bosses_open, police_open)
+        else:
+            view = computer_choice_view(
+                self.match_id, self.seats, bosses_open, False, lobby.TURF_LEVELS, ("boss",)
+            )
         return Menu(f"{note}\n{ask}" if note else ask, view)
 
     def remember_menu(self, interaction: discord.Interaction) -> None:
@@ -133,7 +140,7 @@ class Lobby(OpenTable):
                 return False, problem
             await self._set_seats(seats)
             article = "an" if level[:1] in "aeiou" else "a"
-            what = "police" if role == "police" else "boss"
+            what = "police" if role == "police" else "boss" if self.settings.chicago else "player"
             return True, f"Added {article} {level} computer {what}."
 
     async def remove_computer(self, user_id: int, index: int) -> tuple[bool, str]:
@@ -168,9 +175,11 @@ class Lobby(OpenTable):
             if problem:
                 return False, problem
             record = self._record
+            if not self.settings.chicago:
+                return await self._start_game(record)
             setup = lobby.build_setup(self.settings, record.seed, self.seats)
             session, step = MatchSession.new(setup, hold_slow=True)
-            ordered = lobby.in_engine_order(session.state, self.seats)
+            ordered = lobby.in_engine_order(CHICAGO.names(session.state), self.seats)
             await self._set_seats(ordered)
             await self.ctx.store.start_match(self.match_id, dump_setup(setup))
             record.status = MatchStatus.RUNNING
@@ -193,6 +202,29 @@ class Lobby(OpenTable):
                 Line(NOBODY, f"The seed deals the seats: {dealt}."),
                 Line(opening.turn.seat, f"{TURN_HEADER}{opening.round}: {first}'s turn —"),
             ]
+        await running.begin(step, notes)
+        return True, "The match has started."
+
+    async def _start_game(self, record: MatchRecord) -> tuple[bool, str]:
+        """Start a game told through a presenter (Turf): the same store and seats, a
+        `GameTable` to run it. Called under the lobby's lock."""
+        game = game_named(self.settings.game)
+        setup = lobby.build_turf_setup(self.settings, record.seed, self.seats)
+        session, step = MatchSession.new(setup, hold_slow=True, game=game)
+        await self._set_seats(lobby.in_engine_order(game.names(session.state), self.seats))
+        await self.ctx.store.start_match(self.match_id, game.dump_setup(setup))
+        record.status = MatchStatus.RUNNING
+        self.closed = True
+        await self.close_menus("The match has started: the lobby is closed.")
+        running = GameTable(self.ctx, record, session)
+        self.ctx.registry.put(running)
+        if self.message_id is not None:
+            await self.channel.edit(self.message_id, view=None)
+        order = ", ".join(
+            f"{i}. {s.name}" + (f" ({s.computer} computer)" if s.user_id is None else "")
+            for i, s in enumerate(self.seats, start=1)
+        )
+        notes = [Line(NOBODY, f"**{game.title}** — the seed seats the players: {order}.")]
         await running.begin(step, notes)
         return True, "The match has started."
 

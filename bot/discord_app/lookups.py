@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.business_card import BusinessCard, business_card, card_titles_matching, find_business
 from bot.discord_app.command_group import Command
+from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import host_of
 from bot.discord_app.replies import reply
 from bot.discord_app.running import RunningMatch
@@ -250,6 +251,10 @@ def hand_embed(state: MatchState, seat: int) -> discord.Embed:
 
 @app_commands.command(name="hand", description="My hand: your Contacts, power, cash and people")
 async def hand_cmd(interaction: discord.Interaction) -> None:
+    table = host_of(interaction).table_in(interaction.channel_id)
+    if isinstance(table, GameTable):  # Turf: the hand read from the seat's own view
+        await reply(interaction, table.hand(interaction.user.id))
+        return
     match, state, why = _state(interaction)
     if match is None or state is None:
         await reply(interaction, why)

@@ -20,6 +20,11 @@ class MatchSettings:
     thread: bool = False  # the lobby opened a thread of its own
     computers: bool = True  # the server allows computer players
     starter_role: int | None = None  # the role the server lets open (and end) matches
+    game: str = "chicago"  # the game's key (bot.games); Turf seats `bosses` players, no police
+
+    @property
+    def chicago(self) -> bool:
+        return self.game == "chicago"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSettings:
@@ -34,6 +39,7 @@ class MatchSettings:
             thread=bool(data.get("thread", False)),
             computers=bool(data.get("computers", True)),
             starter_role=int(role) if role is not None else None,
+            game=str(data.get("game", "chicago")),
         )
 
     def to_dict(self) -> dict[str, Any]:

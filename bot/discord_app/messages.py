@@ -13,6 +13,7 @@ import discord
 
 from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.trades import offer_lines
+from bot.games import game_named
 from bot.narration import ENDINGS, Line, money, standings
 from bot.store.interface import SeatRecord
 from engine import (
@@ -29,6 +30,7 @@ from engine import (
 )
 from engine.board import SPACES
 from engine.characters import CHARACTERS
+from turf import DEFAULT_ROUND_LIMIT as TURF_ROUND_LIMIT
 
 COLOUR = discord.Colour(0xB8860B)  # old gold: the game's accent
 FINISHED_COLOUR = discord.Colour(0x2E7D32)
@@ -132,6 +134,8 @@ def lobby_embed(
     police = next((s for s in seats if s.role == "police"), None)
     lines = [f"{i}. {seat_text(s)}" for i, s in enumerate(boss_seats, start=1)]
     lines += [f"{i}. *open*" for i in range(len(boss_seats) + 1, bosses + 1)]
+    if not settings.chicago:
+        return _game_lobby_embed(host_id, settings, seats, lines, note)
     embed = discord.Embed(
         title="Chicago 1927 — a new match is forming",
         description=(
@@ -153,6 +157,33 @@ def lobby_embed(
         text=(note + " · " if note else "") + footer + " Seats and characters "
         "are dealt by the seed at the start."
     )
+    return embed
+
+
+def _game_lobby_embed(
+    host_id: int, settings: MatchSettings, seats: Sequence[SeatRecord], lines: list[str], note: str
+) -> discord.Embed:
+    """The lobby of a game with players only (Turf): no police seat."""
+    title = game_named(settings.game).title
+    limit = settings.round_limit or TURF_ROUND_LIMIT
+    embed = discord.Embed(
+        title=f"{title} — a new match is forming",
+        description=(
+            f"Host {host_name(host_id, seats)} · {settings.bosses} players · "
+            f"ten buildings win, else the count after {limit} rounds · "
+            f"{timer_text(settings.timer)} per decision"
+        ),
+        colour=COLOUR,
+    )
+    embed.add_field(name=f"Players ({len(seats)}/{settings.bosses})", value="\n".join(lines))
+    left = settings.bosses - len(seats)
+    footer = (
+        "Every seat is filled: the host can start."
+        if left <= 0
+        else f"{left} open seat{'s' if left != 1 else ''}. "
+        "The host can fill them with computer players."
+    )
+    embed.set_footer(text=(note + " · " if note else "") + footer + " The seed seats the players.")
     return embed
 
 

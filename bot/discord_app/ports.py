@@ -102,6 +102,10 @@ class ClickRouter(Protocol):
 
     async def route(self, interaction: discord.Interaction, click: Click) -> None: ...
 
+    async def choose(
+        self, interaction: discord.Interaction, click: Click, values: list[str]
+    ) -> None: ...
+
     async def guarded(
         self,
         interaction: discord.Interaction,

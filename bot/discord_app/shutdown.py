@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Protocol
 
-from bot.discord_app.running import RunningMatch
+from bot.discord_app.lobby_room import Lobby
 from bot.discord_app.tables import Tables
 from bot.verdicts import Verdict, say
 
@@ -67,7 +67,7 @@ async def drain(bot: Stoppable, grace: float = GRACE_SECONDS) -> None:
             for table in tables:
                 await table.lock.acquire()
                 held.append(table.lock)
-                if isinstance(table, RunningMatch):
+                if not isinstance(table, Lobby):
                     table.timer.cancel()
     except TimeoutError:
         log.warning("stopping: a decision was still in flight after %.0f s", grace)

@@ -27,12 +27,16 @@ from bot.discord_app.custom_ids import (
     DecisionClick,
     DraftClick,
     EndClick,
+    GameClick,
     LeaderboardClick,
     LobbyClick,
+    PrivateClick,
     ProposeClick,
     RematchClick,
+    SelectClick,
     sure_id,
 )
+from bot.discord_app.game_table import GameTable, game_of
 from bot.discord_app.history import leaderboard_page
 from bot.discord_app.lobby import rematch_seats
 from bot.discord_app.lobby_room import Lobby
@@ -49,7 +53,8 @@ from bot.verdicts import Verdict, say
 
 log = logging.getLogger("chicago.bot")
 
-Table = Lobby | RunningMatch
+Playing = RunningMatch | GameTable
+Table = Lobby | RunningMatch | GameTable
 ALREADY_OPEN = (
     "A match is already open here: {where}. Finish it, or ask the host to `/chicago end` "
     "it, before starting another."
@@ -98,7 +103,7 @@ class Tables:
     # --- the registry ---------------------------------------------------------------------
 
     def put(self, table: Listed) -> None:
-        assert isinstance(table, Lobby | RunningMatch)
+        assert isinstance(table, Lobby | RunningMatch | GameTable)
         old = self.by_id.get(table.match_id)
         if old is not None:
             self._unindex(old)
@@ -122,8 +127,8 @@ class Tables:
     def in_channel(self, channel_id: int | None) -> Table | None:
         return self.by_channel.get(channel_id) if channel_id is not None else None
 
-    def running(self) -> list[RunningMatch]:
-        return [t for t in self.by_id.values() if isinstance(t, RunningMatch)]
+    def running(self) -> list[Playing]:
+        return [t for t in self.by_id.values() if isinstance(t, RunningMatch | GameTable)]
 
     def open_in_guild(self, guild_id: int | None) -> int:
         return len(self.per_guild.get(guild_id, ()))
@@ -137,11 +142,13 @@ class Tables:
         for record in await self.ctx.store.active_matches():
             try:
                 table: Table
-                if record.status is MatchStatus.RUNNING:
+                if record.status is MatchStatus.RUNNING and game_of(record).key != "chicago":
+                    table = await GameTable.load(self.ctx, record)
+                elif record.status is MatchStatus.RUNNING:
                     table = await RunningMatch.load(self.ctx, record)
                 else:
                     table = await Lobby.load(self.ctx, record)
-            except StoreError as exc:
+            except (StoreError, ValueError) as exc:
                 log.warning("match %s cannot be continued: %s", record.match_id, exc)
                 continue
             self.put(table)
@@ -220,7 +227,7 @@ class Tables:
         try:
             await work()
         except ChannelGone:
-            if isinstance(table, Lobby | RunningMatch):
+            if isinstance(table, Lobby | RunningMatch | GameTable):
                 await table.gone()
         except Exception:
             if self.ctx.stopping():  # the store closed under a click that came too late
@@ -233,7 +240,7 @@ class Tables:
                 await reply(interaction, SORRY)
             except discord.HTTPException:
                 log.warning("match %s: could not tell user %s", match, interaction.user.id)
-            if isinstance(table, RunningMatch):
+            if isinstance(table, RunningMatch | GameTable):
                 try:
                     await table.recover()
                 except Exception:
@@ -307,6 +314,12 @@ class Tables:
             await self._full_board(interaction, click)
         elif isinstance(click, DraftClick):
             await self.screen_gone(interaction, click)
+        elif isinstance(click, GameClick):
+            await self._game_decide(interaction, click.match_id, click.seq, click.decision)
+        elif isinstance(click, PrivateClick):
+            await self._private(interaction, click)
+        elif isinstance(click, SelectClick):
+            await self.tell(interaction, say(Verdict.STALE))
         else:
             log.info("malformed click %r by %s", click.custom_id, interaction.user.id)
             await self.tell(interaction, say(Verdict.MALFORMED))
@@ -334,6 +347,58 @@ class Tables:
         await self.guarded(
             interaction, match, f"decision {click.seq} {str(click.decision)!r}", work
         )
+
+    # --- games told through a presenter (Turf) ----------------------------------------------
+
+    def _game(self, match_id: int) -> GameTable | None:
+        table = self.by_id.get(match_id)
+        return table if isinstance(table, GameTable) else None
+
+    async def _game_decide(
+        self, interaction: discord.Interaction, match_id: int, seq: int, decision: str
+    ) -> None:
+        match = self._game(match_id)
+        if match is None:
+            await self.tell(interaction, say(Verdict.NO_MATCH))
+            return
+        refused = match.refusal(interaction.user.id, seq, decision)
+        if refused is not None:
+            await self.tell(interaction, refused)
+            return
+
+        async def work() -> None:
+            private = interaction.message is not None and (
+                interaction.message.flags.ephemeral or interaction.guild_id is None
+            )
+            if private:  # a private list: it closes on the choice made
+                await interaction.response.edit_message(content="✅ Chosen.", view=None)
+            else:
+                await interaction.response.defer()
+            refused = await match.decide(interaction.user.id, seq, decision)
+            if refused is not None:
+                await reply(interaction, refused)
+
+        await self.guarded(interaction, match, f"decision {seq} {decision!r}", work)
+
+    async def choose(
+        self, interaction: discord.Interaction, click: Click, values: list[str]
+    ) -> None:
+        """A choice from a private list (ephemeral or in a DM)."""
+        if not isinstance(click, SelectClick) or len(values) != 1:
+            await self.tell(interaction, say(Verdict.MALFORMED))
+            return
+        await self._game_decide(interaction, click.match_id, click.seq, values[0])
+
+    async def _private(self, interaction: discord.Interaction, click: PrivateClick) -> None:
+        match = self._game(click.match_id)
+        if match is None:
+            await self.tell(interaction, say(Verdict.NO_MATCH))
+            return
+        note, choices = match.private_list(interaction.user.id, click.seq, click.seat, click.group)
+        if not choices:
+            await self.tell(interaction, note)
+            return
+        await reply(interaction, note, view=match.private_view(click.seat, choices))
 
     async def _propose(self, interaction: discord.Interaction, click: ProposeClick) -> None:
         match = self._running(click.match_id)
@@ -380,7 +445,7 @@ class Tables:
         if table is None:
             await self.tell(interaction, say(Verdict.NO_MATCH))
             return
-        if isinstance(table, RunningMatch):
+        if not isinstance(table, Lobby):
             await self.tell(interaction, "The match has already started.")
             return
         lobby = table

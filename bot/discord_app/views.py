@@ -57,7 +57,7 @@ MAX_DECISION_BUTTONS = 23  # of Discord's 25 a message may carry: one proposes, 
 class ChicagoButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     # Every id of ours but a private trade screen's (a live view answers those).
-    template=r"chicago:(?!\d+:draft:)\S+",
+    template=r"chicago:(?!\d+:(?:draft|gs):)\S+",
 ):
     """A button of ours, on any message, before or after a restart."""
 
@@ -100,7 +100,34 @@ class ChicagoButton(
         await host_of(interaction).clicks.route(interaction, self.click)
 
 
-DYNAMIC_ITEMS = (ChicagoButton,)
+class ChicagoSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"chicago:\d+:gs:\d+",
+):
+    """A private list of complete decisions (a hand, a secret choice), in an ephemeral
+    message or a DM; it works after a restart like every button of ours."""
+
+    def __init__(self, custom_id: str, choices: Sequence[Any] = ()) -> None:
+        options = [
+            discord.SelectOption(label=c.label[:100], value=c.decision) for c in choices[:25]
+        ] or [discord.SelectOption(label="—", value="-")]
+        super().__init__(
+            discord.ui.Select(custom_id=custom_id, placeholder="Choose…", options=options)
+        )
+        self.click = parse(custom_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(getattr(item, "custom_id", None) or match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        await host_of(interaction).clicks.choose(interaction, self.click, values)
+
+
+DYNAMIC_ITEMS = (ChicagoButton, ChicagoSelect)
 
 
 def decision_view(match_id: int, seq: int, state: MatchState, pending: Pending) -> discord.ui.View:
@@ -138,7 +165,9 @@ def propose_button(match_id: int, seq: int, option: Option) -> ChicagoButton:
     )
 
 
-def lobby_view(match_id: int, open_bosses: int = 1, police_open: bool = True) -> discord.ui.View:
+def lobby_view(
+    match_id: int, open_bosses: int = 1, police_open: bool = True, police: bool = True
+) -> discord.ui.View:
     """The lobby's buttons; those that cannot work now (a role with no seat left, adding
     a computer to a full table) are greyed out, and Start stands out once it can."""
     view = discord.ui.View(timeout=None)
@@ -152,21 +181,30 @@ def lobby_view(match_id: int, open_bosses: int = 1, police_open: bool = True) ->
         ("start", "Start", start, False),
     )
     for action, label, style, disabled in buttons:
+        if action == "join_police" and not police:
+            continue
+        if action == "join_boss" and not police:
+            label = "Join"
         view.add_item(ChicagoButton(lobby_id(match_id, action), label, style, disabled=disabled))
     return view
 
 
 def computer_choice_view(
-    match_id: int, seats: Sequence[SeatRecord] = (), open_bosses: int = 1, police_open: bool = True
+    match_id: int,
+    seats: Sequence[SeatRecord] = (),
+    open_bosses: int = 1,
+    police_open: bool = True,
+    levels: Sequence[str] = LOBBY_LEVELS,
+    roles: Sequence[str] = ("boss", "police"),
 ) -> discord.ui.View:
     """The host's private choice of which computer player to add (a role with no seat
     left greyed out), or to remove one already seated (a button per computer seat, by
     its place in the lobby)."""
     view = discord.ui.View(timeout=None)
-    for role in ("boss", "police"):
+    for role in roles:
         taken = open_bosses <= 0 if role == "boss" else not police_open
-        for level in LOBBY_LEVELS:
-            label = f"{level.title()} {role}"
+        for level in levels:
+            label = f"{level.title()} {role}" if len(roles) > 1 else f"{level.title()} player"
             view.add_item(
                 ChicagoButton(add_computer_id(match_id, role, level), label, disabled=taken)
             )

@@ -33,7 +33,7 @@ async def finished_match(
         player.computer = "easy"
     setup.police.computer = "easy"
     session, _ = MatchSession.new(setup, narrated=False)
-    ordered = in_engine_order(session.state, seats)
+    ordered = in_engine_order([side.name for side in session.state.sides], seats)
     await store.set_seats(record.match_id, ordered)
     await store.start_match(record.match_id, dump_setup(setup))
     await store.append_decisions(

@@ -1,0 +1,516 @@
+"""A running match of a game other than Chicago 1927 (Turf), in one channel.
+
+The same platform as a Chicago match: the generic `MatchSession` decides, the store
+commits each step in one transaction before anything is posted, one timer per question,
+seats handed to a computer after repeated timeouts, and a restart resumes from the
+store. What it shows comes from the game's `Presenter`: buttons only for what the whole
+table may know, a private list (ephemeral, or by DM) for a hand or a secret choice.
+
+Several seats may be asked at once (both sides of a confrontation choose in secret):
+one prompt message names everyone asked, and each asked seat's buttons carry the
+number its question was first asked at, so a choice made by one side never makes the
+other side's buttons stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+import discord
+
+from bot.discord_app.custom_ids import game_id, private_id, select_id
+from bot.discord_app.ports import MatchContext
+from bot.discord_app.replies import QUIET, asking
+from bot.discord_app.table import OpenTable
+from bot.discord_app.timers import DecisionTimer
+from bot.discord_app.views import ChicagoButton, ChicagoSelect
+from bot.games import Game, game_named
+from bot.games.presenter import Choice, Presenter
+from bot.games.presenters import PRESENTERS
+from bot.narration import Line
+from bot.session import TIMER, Applied, MatchSession, StepResult, merge_into
+from bot.store import DecisionRecord, MatchRecord, MatchStatus, ResultRecord, SideResult, StepWrite
+from bot.verdicts import Verdict, say
+
+log = logging.getLogger("chicago.bot")
+
+PROMPT = "prompt"  # store: the message asking the open questions
+PICTURE = "turf.png"
+TIMEOUTS_BEFORE_COMPUTER = 3
+HANDED_LEVEL = "normal"
+MAX_LINES = 14  # narration lines in one message; older ones are summarised
+MAX_BUTTONS = 20
+
+
+def game_of(record: MatchRecord) -> Game:
+    return game_named(record.settings.get("game"))
+
+
+class GameTable(OpenTable):
+    """One running match of a game told through a `Presenter`."""
+
+    def __init__(self, ctx: MatchContext, record: MatchRecord, session: MatchSession) -> None:
+        super().__init__(ctx, record)
+        self.game = session.game
+        self.presenter: Presenter = PRESENTERS[self.game.key]
+        self.session = session
+        self.timer = DecisionTimer(ctx.clock, self._remind, self._expire, record.match_id)
+        self.prompt_id: int | None = None
+        self.dms: set[tuple[int, int]] = set()  # (seat, asked at) already sent by DM
+        self.timeouts: dict[int, int] = {}
+        self.reminded: int | None = None
+
+    # --- reading -------------------------------------------------------------------------
+
+    @property
+    def timer_length(self) -> timedelta:
+        return self.settings.timer_length
+
+    @property
+    def asleep(self) -> bool:
+        return False
+
+    def player_of(self, seat: int) -> int | None:
+        record = self.seats[seat]
+        return record.user_id if record.controller == "user" else None
+
+    def where(self) -> str:
+        return self.link(self.prompt_id)
+
+    async def wake(self) -> None:
+        self.touch()
+
+    def sleep(self) -> bool:
+        return False
+
+    # --- loading and resuming --------------------------------------------------------------
+
+    @classmethod
+    async def load(cls, ctx: MatchContext, record: MatchRecord) -> GameTable:
+        """The match rebuilt from its setup and its whole log (each open question keeps
+        the number it was first asked at, so buttons posted before a restart count)."""
+        game = game_of(record)
+        stored = await ctx.store.load(record.match_id)
+        if stored.setup_json is None:
+            raise ValueError(f"match {record.match_id} has no setup")
+        log_ = [Applied(d.seq, d.seat, d.decision, d.actor) for d in stored.full_log]
+        controllers = {
+            i: s.controller
+            for i, s in enumerate(record.seats)
+            if s.user_id and s.controller != "user"
+        }
+        session = MatchSession.replayed(game, game.load_setup(stored.setup_json), log_, controllers)
+        session.hold_slow = True
+        table = cls(ctx, record, session)
+        table.prompt_id = (await ctx.store.messages(record.match_id)).get(PROMPT)
+        return table
+
+    async def resume(self) -> None:
+        """After a restart: the old prompt closed, a fresh one posted, the timer going on
+        with the time it had left."""
+        async with self.lock:
+            if self.closed:
+                return
+            if self.session.over:
+                await self._tell(StepResult(Verdict.APPLIED, result=self.session.result))
+                return
+            timer = await self.ctx.store.deadline(self.match_id)
+            note = Line(-1, "The table is back after a restart; the match goes on.")
+            await self._post(StepResult(Verdict.APPLIED, asked=self.session.asked()), [note])
+            if timer is not None and timer[0] == self.session.seq:
+                self.timer.start(self.session.seq, timer[1], self.timer_length, remind=False)
+            else:
+                deadline = self.ctx.clock() + self.timer_length
+                await self.ctx.store.set_deadline(self.match_id, self.session.seq, deadline)
+                self.timer.start(self.session.seq, deadline, self.timer_length)
+
+    async def recover(self) -> None:
+        """After an unexpected error: the match as the store has it."""
+        fresh = await GameTable.load(self.ctx, self._record)
+        self.session = fresh.session
+        await self.resume()
+
+    async def begin(self, step: StepResult, notes: list[Line]) -> None:
+        async with self.lock:
+            await self._tell(step, notes)
+
+    # --- deciding ------------------------------------------------------------------------------
+
+    def playing(self, user_id: int) -> int | None:
+        """The seat this user decides for now (None: not theirs, or a computer's now)."""
+        seat = self.seat_of(user_id)
+        return seat if seat is not None and self.player_of(seat) == user_id else None
+
+    def refusal(self, user_id: int, seq: int, decision: str) -> str | None:
+        """Why this user's click on decision `seq` does not count, or None."""
+        if self.ctx.stopping():
+            return say(Verdict.STOPPING)
+        if self.closed:
+            return say(Verdict.OVER)
+        refused = self.session.check(self.playing(user_id), decision, seq, str(user_id))
+        if refused is None:
+            return None
+        if refused.verdict is Verdict.WRONG_SEAT:
+            asked = self.session.asked()
+            people = [self._mention(a.seat) for a in asked]
+            return say(Verdict.WRONG_SEAT, waiting=" and ".join(dict.fromkeys(people)))
+        return refused.message
+
+    async def decide(self, user_id: int, seq: int, decision: str) -> str | None:
+        """Apply a click; returns a private reply when it did not count."""
+        async with self.lock:
+            refused = self.refusal(user_id, seq, decision)
+            if refused is not None:
+                return refused
+            seat = self.playing(user_id)
+            assert seat is not None
+            step = self.session.decide(seat, decision, seq, str(user_id))
+            if not step.ok:
+                return step.message
+            self.timeouts[seat] = 0
+            await self._tell(step)
+            return None
+
+    async def offer(self, user_id: int, decision: str) -> str:
+        """A decision the player makes unasked (a Turf deal); the private answer."""
+        async with self.lock:
+            if self.closed or self.session.over:
+                return say(Verdict.OVER)
+            seat = self.playing(user_id)
+            if seat is None:
+                return "You play no seat in this match."
+            step = self.session.offer(seat, decision, str(user_id))
+            if not step.ok:
+                return step.message
+            await self._tell(step)
+            return "Offer sent: they answer in private."
+
+    def private_list(
+        self, user_id: int, seq: int, seat: int, group: str
+    ) -> tuple[str, list[Choice]]:
+        """A private list for its own seat's player: the words and the choices, or why not
+        (with no choices)."""
+        if self.closed or self.session.over:
+            return say(Verdict.OVER), []
+        if self.playing(user_id) != seat:
+            return "That choice belongs to another player.", []
+        if self.session.asked_at(seat) != seq:
+            return say(Verdict.STALE), []
+        choices = self.presenter.private(self.session.state, seat, group)
+        if not choices:
+            return say(Verdict.STALE), []
+        return self.presenter.private_note(self.session.state, seat, group), choices
+
+    def private_view(self, seat: int, choices: Sequence[Choice]) -> discord.ui.View:
+        seq = self.session.asked_at(seat)
+        assert seq is not None
+        view = discord.ui.View(timeout=None)
+        view.add_item(ChicagoSelect(select_id(self.match_id, seq), choices))
+        return view
+
+    def hand(self, user_id: int) -> str:
+        seat = self.seat_of(user_id)
+        if seat is None:
+            return (
+                "You have no seat in this match, so you hold no hand. "
+                "`/chicago board` shows the table."
+            )
+        return self.presenter.hand(self.session.state, seat)
+
+    # --- telling -------------------------------------------------------------------------------
+
+    async def _tell(self, step: StepResult, notes: Sequence[Line] = ()) -> None:
+        """Commit the step in one transaction, then tell it."""
+        session = self.session
+        await session.settle(step)
+        over = session.over
+        deadline = None if over else self.ctx.clock() + self.timer_length
+        write = StepWrite(
+            decisions=[DecisionRecord(a.seq, a.seat, a.decision, a.actor) for a in step.applied],
+            timer=(session.seq, deadline),
+        )
+        await self.ctx.store.commit_step(self.match_id, write)
+        if over:
+            await self._finish()
+        elif deadline is not None and (step.applied or self.timer.seq != session.seq):
+            self.reminded = None
+            self.timer.start(session.seq, deadline, self.timer_length)
+        await self._post(step, notes)
+
+    async def _finish(self) -> None:
+        self.timer.cancel()
+        self.closed = True
+        self.ctx.registry.drop(self)
+        state = self.session.state
+        placings = self.game.placings(state)
+        winner = next((p.seat for p in placings if p.won), -1)
+        scores: list[int | None] = [None] * len(self.seats)
+        for p in placings:
+            scores[p.seat] = p.score
+        result = ResultRecord(
+            winner, f"{self.game.key}:{self.game.ending(state)}", scores,
+            int(getattr(state, "round", 0)), self.session.seq,
+        )  # fmt: skip
+        await self.ctx.store.finish(self.match_id, MatchStatus.FINISHED, result)
+        names = self.game.names(state)
+        rows = [
+            SideResult(
+                match_id=self.match_id,
+                seat=p.seat,
+                name=names[p.seat],
+                role="boss",
+                character=self.game.title,
+                user_id=self.seats[p.seat].user_id,
+                computer=self.seats[p.seat].computer,
+                won=p.won,
+                score=p.score,
+                marks=p.score,
+                raids_won=0,
+                raids_lost=0,
+            )
+            for p in placings
+        ]
+        await self.ctx.store.record_sides(self.match_id, rows)
+
+    def _mention(self, seat: int) -> str:
+        user = self.player_of(seat)
+        return f"<@{user}>" if user is not None else self.session.name(seat)
+
+    def _prompt(self, lines: Sequence[Line]) -> dict[str, Any]:
+        """The message that tells what happened and asks everyone asked now."""
+        session = self.session
+        state = session.state
+        told = [line.text for line in lines]
+        if len(told) > MAX_LINES:
+            told = [
+                f"… {len(told) - MAX_LINES + 1} earlier lines in `/chicago board`",
+                *told[-MAX_LINES + 1 :],
+            ]
+        view = discord.ui.View(timeout=None)
+        asking_lines = []
+        users: list[int | None] = []
+        buttons = 0
+        if session.over:
+            asking_lines.append(f"🏁 **The match is over** — {self.game.ending(state)}.")
+            asking_lines += [f"• {line}" for line in self.presenter.standings(state)]
+        for seat in dict.fromkeys(a.seat for a in session.asked()):
+            seq = session.asked_at(seat)
+            assert seq is not None
+            computer = session.level(seat)
+            who = self._mention(seat)
+            what = self.presenter.asks(state, seat)
+            if computer is not None:
+                asking_lines.append(f"🤖 {who} is thinking ({what}).")
+                continue
+            users.append(self.player_of(seat))
+            asking_lines.append(f"➡️ {who}: {what}.")
+            for choice in self.presenter.public(state, seat):
+                if buttons >= MAX_BUTTONS:
+                    break
+                view.add_item(
+                    ChicagoButton(game_id(self.match_id, seq, choice.decision), choice.label[:80])
+                )
+                buttons += 1
+            for group in self.presenter.groups(state, seat):
+                label = (
+                    group.label
+                    if len(session.asked()) == 1
+                    else f"{group.label} ({session.name(seat)})"
+                )
+                view.add_item(
+                    ChicagoButton(
+                        private_id(self.match_id, seq, seat, group.group),
+                        label[:80], discord.ButtonStyle.primary, emoji="🔒",
+                    )
+                )  # fmt: skip
+                buttons += 1
+        content = "\n".join([*told, *asking_lines])[:1900] or "…"
+        return {
+            "content": content,
+            "view": view if buttons else None,
+            "allowed_mentions": asking(*users),
+        }
+
+    async def _post(
+        self, step: StepResult, notes: Sequence[Line] = (), picture: bool | None = None
+    ) -> None:
+        """Close the passed prompt and post the new one, with the picture when a turn
+        closed or the match ended; private lists by DM to the seats that need them."""
+        session = self.session
+        if self.prompt_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await self.channel.edit(self.prompt_id, view=None)
+        message = self._prompt([*notes, *step.lines])
+        state = session.state
+        if picture is None:
+            picture = bool(step.turns_ended or session.over or not step.applied)
+        if picture:
+            png = await asyncio.to_thread(self.presenter.picture, state, step.events)
+            alt = self.presenter.alt_text(state, step.events)
+            message["file"] = discord.File(
+                io.BytesIO(png), filename=PICTURE, description=alt[:1000]
+            )
+        if message["view"] is None:
+            del message["view"]
+        sent = await self.channel.send(**message)
+        self.prompt_id = sent.id
+        await self.ctx.store.note_messages(self.match_id, {PROMPT: sent.id})
+        if not session.over:
+            await self._send_dms()
+
+    async def _send_dms(self) -> None:
+        """Secret choices asked of a seat that is not playing its turn (a defender, a
+        deal's receiver) go by DM; with DMs closed the channel's 🔒 button serves."""
+        session = self.session
+        for asked in session.asked():
+            seat = asked.seat
+            seq = session.asked_at(seat)
+            user_id = self.player_of(seat)
+            group = self.presenter.by_dm(session.state, seat)
+            if group is None or seq is None or user_id is None or (seat, seq) in self.dms:
+                continue
+            self.dms.add((seat, seq))
+            note, choices = self.private_list(user_id, seq, seat, group)
+            if not choices:
+                continue
+            try:
+                user = self.ctx.gateway.get_user(user_id) or await self.ctx.gateway.fetch_user(
+                    user_id
+                )
+                await user.send(
+                    content=f"{note}\n(Match in {self.link(self.prompt_id)}.)",
+                    view=self.private_view(seat, choices),
+                    allowed_mentions=QUIET,
+                )
+            except discord.HTTPException:
+                log.info(
+                    "match %s: DMs closed for seat %s; the channel's button serves",
+                    self.match_id,
+                    seat,
+                )
+
+    # --- timers ------------------------------------------------------------------------------
+
+    async def _remind(self, seq: int) -> None:
+        async with self.lock:
+            session = self.session
+            if self.closed or session.seq != seq or self.reminded == seq:
+                return
+            people = [
+                self.player_of(a.seat) for a in session.asked() if not session.is_computer(a.seat)
+            ]
+            users = [u for u in dict.fromkeys(people) if u is not None]
+            deadline = self.timer.deadline
+            if not users or deadline is None:
+                return
+            self.reminded = seq
+            when = discord.utils.format_dt(deadline, "R")
+            mentions = " ".join(f"<@{u}>" for u in users)
+            await self.channel.send(
+                content=f"⏰ {mentions}: decide {when} on [the prompt]({self.where()}).",
+                allowed_mentions=asking(*users),
+            )
+
+    async def _expire(self, seq: int) -> None:
+        async with self.lock:
+            session = self.session
+            if self.closed or session.seq != seq:
+                return
+            late = [a.seat for a in session.asked() if not session.is_computer(a.seat)]
+            step = session.expire(seq)
+            if not step.ok:
+                return
+            notes = []
+            for seat in dict.fromkeys(late):
+                if not any(a.seat == seat and a.actor == TIMER for a in step.applied):
+                    continue
+                name = session.name(seat)
+                notes.append(Line(-1, f"⏱ {name} ran out of time: the safe choice was made."))
+                self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
+                if self.timeouts[seat] >= TIMEOUTS_BEFORE_COMPUTER and self.player_of(seat):
+                    self.seats[seat].controller = HANDED_LEVEL
+                    self.timeouts[seat] = 0
+                    merge_into(step, session.hand_to_computer(seat, HANDED_LEVEL))
+                    notes.append(
+                        Line(-1, f"🤖 {name} timed out {TIMEOUTS_BEFORE_COMPUTER} times running: "
+                             "a computer plays their seat now. `/chicago join` takes it back.")
+                    )  # fmt: skip
+                    await self.ctx.store.set_seats(self.match_id, self.seats)
+            await self._tell(step, notes)
+
+    # --- seats -------------------------------------------------------------------------------
+
+    async def take_back(self, user: discord.abc.User) -> tuple[bool, str]:
+        async with self.lock:
+            seat = self.seat_of(user.id)
+            if seat is None:
+                return False, "The match has started; new players can join the next one."
+            if self.seats[seat].controller == "user":
+                return False, "You are already playing your seat."
+            self.session.take_back(seat)
+            self.seats[seat].controller = "user"
+            await self.ctx.store.set_seats(self.match_id, self.seats)
+            back = Line(-1, f"👋 {self.session.name(seat)} is back at the table.")
+            await self._post(StepResult(Verdict.APPLIED), [back], picture=False)
+            return True, "You have your seat back."
+
+    async def leave(self, user_id: int) -> tuple[bool, str]:
+        async with self.lock:
+            seat = self.seat_of(user_id)
+            if seat is None:
+                return False, "You have no seat in this match."
+            if self.seats[seat].controller != "user":
+                return False, "A computer already plays your seat; `/chicago join` takes it back."
+            name = self.session.name(seat)
+            self.seats[seat].controller = HANDED_LEVEL
+            step = self.session.hand_to_computer(seat, HANDED_LEVEL)
+            await self.ctx.store.set_seats(self.match_id, self.seats)
+            await self._tell(
+                step, [Line(-1, f"🤖 {name} left the table: a computer plays their seat now.")]
+            )
+            return True, "A computer plays your seat now. `/chicago join` takes it back."
+
+    # --- ending ------------------------------------------------------------------------------
+
+    async def end(self, user: discord.abc.User) -> None:
+        async with self.lock:
+            if self.closed:
+                return
+            self.timer.cancel()
+            self.closed = True
+            self.ctx.registry.drop(self)
+            await self.ctx.store.finish(self.match_id, MatchStatus.ABANDONED)
+            if self.prompt_id is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await self.channel.edit(self.prompt_id, view=None)
+            standing = "\n".join(
+                f"• {line}" for line in self.presenter.standings(self.session.state)
+            )
+            await self.channel.send(
+                content=f"🛑 The match was ended by {user.mention}.\nWhere it stood:\n{standing}",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+    async def gone(self) -> None:
+        if self.closed:
+            return
+        self.timer.cancel()
+        self.closed = True
+        self.ctx.registry.drop(self)
+        await self.ctx.store.finish(self.match_id, MatchStatus.ABANDONED)
+
+    async def board(self) -> dict[str, Any]:
+        state = self.session.state
+        png = await asyncio.to_thread(self.presenter.picture, state, [])
+        alt = self.presenter.alt_text(state, [])
+        lines = "\n".join(f"• {line}" for line in self.presenter.standings(state))
+        return {
+            "content": f"**{self.game.title}** — standings\n{lines}",
+            "file": discord.File(io.BytesIO(png), filename=PICTURE, description=alt[:1000]),
+        }

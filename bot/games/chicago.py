@@ -1,0 +1,107 @@
+"""Chicago 1927 as a `Game`: the engine in `engine/`, told by `bot.narration`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from bot.games.protocol import Asked, Placing
+from bot.narration import Line, narrate
+from engine import Decision, MatchState, Setup, apply, replay, timeout_default
+from engine.computer import PLAYER_LEVELS, choose, clone
+from engine.events import MatchEnded, TurnStarted
+
+_SETUP: TypeAdapter[Setup] = TypeAdapter(Setup)
+
+ENDINGS = {
+    "marks": "by Empire Marks",
+    "last_standing": "with one side left standing",
+    "start_raid": "by a raid on Start",
+    "bank_shortage": "when the bank ran short",
+    "round_limit": "at the round limit",
+}
+
+
+class ChicagoGame:
+    """The board game of bosses and the police on a 36-space city."""
+
+    key = "chicago"
+    title = "Chicago 1927"
+    simultaneous = False
+    levels: tuple[str, ...] = tuple(PLAYER_LEVELS)
+
+    def dump_setup(self, setup: Any) -> str:
+        return _SETUP.dump_json(setup).decode()
+
+    def load_setup(self, text: str) -> Any:
+        return _SETUP.validate_json(text)
+
+    def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
+        state, events = replay(setup, log)
+        return state, list(events)
+
+    def state_json(self, state: Any) -> str:
+        return str(state.to_json().decode())
+
+    def state_from_json(self, text: str | bytes) -> Any:
+        return MatchState.from_json(text)
+
+    def seq(self, state: Any) -> int:
+        return int(state.seq)
+
+    def asked(self, state: Any) -> list[Asked]:
+        pending = state.pending
+        if state.result is not None or pending is None:
+            return []
+        choices = tuple(o.decision for o in pending.options if o.available)
+        # One decision at a time: every decision asks a new question.
+        return [Asked(pending.seat, pending.kind.value, choices, f"{state.seq}")]
+
+    def parse(self, text: str) -> str:
+        return str(Decision.parse(text))
+
+    def apply(self, state: Any, seat: int, decision: str) -> list[Any]:
+        return list(apply(state, seat, decision))
+
+    def timeout_default(self, state: Any, seat: int) -> str:
+        return str(timeout_default(state))
+
+    def choose(self, state: Any, seat: int, level: str) -> str:
+        return str(choose(state, seat, level))
+
+    def clone(self, state: Any) -> Any:
+        return clone(state)
+
+    def names(self, state: Any) -> list[str]:
+        return [side.name for side in state.sides]
+
+    def computer(self, state: Any, seat: int) -> str | None:
+        level: str | None = state.sides[seat].computer
+        return level
+
+    def finished(self, state: Any) -> bool:
+        return state.result is not None
+
+    def placings(self, state: Any) -> list[Placing]:
+        result = state.result
+        if result is None:
+            return []
+        return [
+            Placing(seat, place, seat == result.winner, result.scores[seat] or 0)
+            for place, seat in enumerate(result.ranking, start=1)
+        ]
+
+    def ending(self, state: Any) -> str:
+        result = state.result
+        return "" if result is None else ENDINGS.get(result.reason.value, result.reason.value)
+
+    def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
+        return narrate(state, events)
+
+    def closes_turn(self, events: Sequence[Any]) -> int:
+        return sum(isinstance(e, (TurnStarted, MatchEnded)) for e in events)
+
+
+CHICAGO = ChicagoGame()

@@ -1,0 +1,108 @@
+"""Turf as a `Game`: the engine in `turf/`, told by `bot.turf_narration`.
+
+Computer seats choose from their own seat's view (`turf.player_view`), so what a
+computer knows is what a person in its chair would know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pydantic import TypeAdapter
+
+import turf
+from bot.games.protocol import Asked, Placing
+from bot.narration import Line
+from bot.turf_narration import ENDING_NAMES, narrate_turf
+from turf.computer import LEVELS, choose
+from turf.events import MatchEnded, TurnStarted
+
+_SETUP: TypeAdapter[turf.TurfSetup] = TypeAdapter(turf.TurfSetup)
+
+
+class TurfGame:
+    """The chessboard gang game: buildings, hidden hands and secret commitments."""
+
+    key = "turf"
+    title = "Turf"
+    simultaneous = True
+    levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
+
+    def dump_setup(self, setup: Any) -> str:
+        return _SETUP.dump_json(setup).decode()
+
+    def load_setup(self, text: str) -> Any:
+        return _SETUP.validate_json(text)
+
+    def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
+        return turf.replay(setup, log)
+
+    def state_json(self, state: Any) -> str:
+        return str(state.to_json().decode())
+
+    def state_from_json(self, text: str | bytes) -> Any:
+        return turf.TurfState.from_json(text)
+
+    def seq(self, state: Any) -> int:
+        return int(state.seq)
+
+    def asked(self, state: Any) -> list[Asked]:
+        if state.result is not None:
+            return []
+        return [
+            Asked(
+                p.seat,
+                p.kind.value,
+                tuple(p.available()),
+                f"{p.kind.value}|{p.facts!r}|{p.available()}",
+            )
+            for p in state.pending
+        ]
+
+    def parse(self, text: str) -> str:
+        return str(turf.Decision.parse(text))
+
+    def apply(self, state: Any, seat: int, decision: str) -> list[Any]:
+        return turf.apply(state, seat, decision)
+
+    def timeout_default(self, state: Any, seat: int) -> str:
+        return str(turf.timeout_default(state, seat))
+
+    def choose(self, state: Any, seat: int, level: str) -> str:
+        return str(choose(turf.player_view(state, seat), level))
+
+    def clone(self, state: Any) -> Any:
+        return turf.TurfState.from_json(state.to_json())
+
+    def names(self, state: Any) -> list[str]:
+        return [p.name for p in state.players]
+
+    def computer(self, state: Any, seat: int) -> str | None:
+        level: str | None = state.players[seat].computer
+        return level
+
+    def finished(self, state: Any) -> bool:
+        return state.result is not None
+
+    def placings(self, state: Any) -> list[Placing]:
+        result = state.result
+        if result is None:
+            return []
+        return [
+            Placing(seat, place, seat == result.winner, result.buildings[seat])
+            for place, seat in enumerate(result.ranking, start=1)
+        ]
+
+    def ending(self, state: Any) -> str:
+        result = state.result
+        return "" if result is None else ENDING_NAMES[result.reason]
+
+    def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
+        return narrate_turf(self.names(state), events)
+
+    def closes_turn(self, events: Sequence[Any]) -> int:
+        return sum(isinstance(e, (TurnStarted, MatchEnded)) for e in events)
+
+
+TURF = TurfGame()
