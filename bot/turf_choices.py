@@ -51,7 +51,9 @@ def unavailable(pending: Pending) -> list[str]:
 def private_groups(pending: Pending) -> list[Private]:
     """The buttons that open a private list for this decision."""
     kind = pending.kind
-    if kind is DecisionKind.LEGWORK and pending.facts_as(LegworkFacts).pairs:
+    if kind is DecisionKind.LEGWORK and any(
+        o.available and o.decision.startswith("infiltrate:") for o in pending.options
+    ):
         return [Private("infiltrate", "Infiltrate a building…")]
     if kind is DecisionKind.RECRUIT:
         return [Private("recruit", "Discard cards for thugs…")]
@@ -134,7 +136,7 @@ def recruitments(hand: list[int]) -> list[Choice]:
         )
     ]
     seen: set[int] = set()
-    for card in cards:
+    for card in cards if len(cards) > 1 else ():
         if rank(card) in seen:
             continue
         seen.add(rank(card))

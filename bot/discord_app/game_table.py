@@ -65,6 +65,8 @@ class GameTable(OpenTable):
         self.dms: set[tuple[int, int]] = set()  # (seat, asked at) already sent by DM
         self.timeouts: dict[int, int] = {}
         self.reminded: int | None = None
+        self.prompt_lines: list[str] = []  # what the prompt tells so far (edited in place)
+        self.prompt_asks: tuple[int, ...] = ()  # the people it asks
 
     # --- reading -------------------------------------------------------------------------
 
@@ -282,11 +284,11 @@ class GameTable(OpenTable):
         user = self.player_of(seat)
         return f"<@{user}>" if user is not None else self.session.name(seat)
 
-    def _prompt(self, lines: Sequence[Line]) -> dict[str, Any]:
+    def _prompt(self, told: Sequence[str]) -> dict[str, Any]:
         """The message that tells what happened and asks everyone asked now."""
         session = self.session
         state = session.state
-        told = [line.text for line in lines]
+        told = list(told)
         if len(told) > MAX_LINES:
             told = [
                 f"… {len(told) - MAX_LINES + 1} earlier lines in `/chicago board`",
@@ -340,29 +342,47 @@ class GameTable(OpenTable):
     async def _post(
         self, step: StepResult, notes: Sequence[Line] = (), picture: bool | None = None
     ) -> None:
-        """Close the passed prompt and post the new one, with the picture when a turn
-        closed or the match ended; private lists by DM to the seats that need them."""
+        """Tell a step. While the same people are asked and no turn closed, the prompt is
+        edited in place (one message per turn, not one per click); otherwise the passed
+        prompt is closed and a new one posted, with the picture when a turn closed or the
+        match ended. Private lists go by DM to the seats that need them."""
         session = self.session
-        if self.prompt_id is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await self.channel.edit(self.prompt_id, view=None)
-        message = self._prompt([*notes, *step.lines])
         state = session.state
+        lines = [line.text for line in [*notes, *step.lines]]
         if picture is None:
             picture = bool(step.turns_ended or session.over or not step.applied)
-        if picture:
-            png = await asyncio.to_thread(self.presenter.picture, state, step.events)
-            alt = self.presenter.alt_text(state, step.events)
-            message["file"] = discord.File(
-                io.BytesIO(png), filename=PICTURE, description=alt[:1000]
-            )
-        if message["view"] is None:
-            del message["view"]
-        sent = await self.channel.send(**message)
-        self.prompt_id = sent.id
-        await self.ctx.store.note_messages(self.match_id, {PROMPT: sent.id})
+        asks = self._asked_people()
+        if self.prompt_id is not None and not picture and asks == self.prompt_asks:
+            self.prompt_lines += lines
+            message = self._prompt(self.prompt_lines)
+            message.setdefault("view", None)
+            await self.channel.edit(self.prompt_id, **message)
+        else:
+            if self.prompt_id is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await self.channel.edit(self.prompt_id, view=None)
+            self.prompt_lines = lines
+            self.prompt_asks = asks
+            message = self._prompt(lines)
+            if picture:
+                png = await asyncio.to_thread(self.presenter.picture, state, step.events)
+                alt = self.presenter.alt_text(state, step.events)
+                message["file"] = discord.File(
+                    io.BytesIO(png), filename=PICTURE, description=alt[:1000]
+                )
+            if message["view"] is None:
+                del message["view"]
+            sent = await self.channel.send(**message)
+            self.prompt_id = sent.id
+            await self.ctx.store.note_messages(self.match_id, {PROMPT: sent.id})
         if not session.over:
             await self._send_dms()
+
+    def _asked_people(self) -> tuple[int, ...]:
+        """Who the prompt asks now: the people with an open question (computers think
+        without a prompt)."""
+        asked = (self.player_of(a.seat) for a in self.session.asked())
+        return tuple(sorted({u for u in asked if u is not None}))
 
     async def _send_dms(self) -> None:
         """Secret choices asked of a seat that is not playing its turn (a defender, a
