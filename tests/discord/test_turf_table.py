@@ -67,6 +67,7 @@ async def offer_a_deal(table: Table, match: GameTable) -> bool:
     assert "Offer sent" in private_text(sent), private_text(sent)
     await table.env.advance_time(1.5)
     dm = receiver.user.dm_channel.last_message
+    assert dm is not None, "no DM was sent"
     assert "offers you a deal" in dm.content and "gives 1 idle thug" in dm.content, dm.content
     values = select_values(dm)
     assert f"accept:{seat}" in values, values
