@@ -48,6 +48,18 @@ MAX_LINES = 14  # narration lines in one message; older ones are summarised
 MAX_BUTTONS = 20
 
 
+def dm_note(seat: int, seq: int) -> str:
+    """The store's name for the DM that asked `seat` the question asked at `seq`."""
+    return f"dm:{seat}:{seq}"
+
+
+def dm_key(purpose: str) -> tuple[int, int] | None:
+    parts = purpose.split(":")
+    if len(parts) != 3 or parts[0] != "dm" or not (parts[1].isdigit() and parts[2].isdigit()):
+        return None
+    return int(parts[1]), int(parts[2])
+
+
 def game_of(record: MatchRecord) -> Game:
     return game_named(record.settings.get("game"))
 
@@ -110,7 +122,9 @@ class GameTable(OpenTable):
         session = MatchSession.replayed(game, game.load_setup(stored.setup_json), log_, controllers)
         session.hold_slow = True
         table = cls(ctx, record, session)
-        table.prompt_id = (await ctx.store.messages(record.match_id)).get(PROMPT)
+        posted = await ctx.store.messages(record.match_id)
+        table.prompt_id = posted.get(PROMPT)
+        table.dms = {sent for key in posted if (sent := dm_key(key)) is not None}
         return table
 
     async def resume(self) -> None:
@@ -403,16 +417,22 @@ class GameTable(OpenTable):
                 user = self.ctx.gateway.get_user(user_id) or await self.ctx.gateway.fetch_user(
                     user_id
                 )
-                await user.send(
+                sent = await user.send(
                     content=f"{note}\n(Match in {self.link(self.prompt_id)}.)",
                     view=self.private_view(seat, choices),
                     allowed_mentions=QUIET,
                 )
+                # Kept, so a restart does not send the same question twice.
+                await self.ctx.store.note_messages(self.match_id, {dm_note(seat, seq): sent.id})
             except discord.HTTPException:
-                log.info(
-                    "match %s: DMs closed for seat %s; the channel's button serves",
-                    self.match_id,
-                    seat,
+                log.info("match %s: DMs closed for seat %s", self.match_id, seat)
+                await self.ctx.store.note_messages(self.match_id, {dm_note(seat, seq): 0})
+                await self.channel.send(
+                    content=(
+                        f"📭 <@{user_id}>, I could not send you a direct message: press 🔒 "
+                        f"on [the prompt]({self.where()}) to choose in private."
+                    ),
+                    allowed_mentions=asking(user_id),
                 )
 
     # --- timers ------------------------------------------------------------------------------

@@ -8,7 +8,14 @@ from typing import Any
 
 from bot.discord_app.game_table import GameTable
 from tests.discord.harness import Table, buttons, private_text
-from tests.discord.turf_driver import Plan, member_of, select_values, take_turn
+from tests.discord.turf_driver import (
+    Plan,
+    game_table,
+    live_prompt,
+    member_of,
+    select_values,
+    take_turn,
+)
 
 
 def live(message: Any) -> list[str]:
@@ -76,3 +83,98 @@ async def offer_a_deal(table: Table, match: GameTable) -> bool:
     await table.env.advance_time(1.5)
     assert "accepts" in table.texts() or "deal" in table.texts().lower()
     return True
+
+
+async def play_to_a_confrontation(table: Table, plan: Plan) -> Any:
+    """Play until both sides of a confrontation are asked; the prompt asking them."""
+    for _ in range(400):
+        prompt = live_prompt(table)
+        assert prompt is not None, "the match ended without a confrontation"
+        commits = [b for b in buttons(prompt) if b.custom_id.endswith(":commit")]
+        if len(commits) == 2:
+            return prompt
+        await take_turn(table, plan)
+        await table.env.advance_time(1.5)
+    raise AssertionError("no confrontation in 400 clicks")
+
+
+async def test_a_confrontation_survives_a_restart_with_both_choices_secret(table: Table) -> None:
+    """TURF §4.3: both sides choose in secret, the defender by DM; a restart between the
+    two choices keeps the first secret and the second still counts; the reveal shows both."""
+    alice, bob = table.members["alice"], table.members["bob"]
+    await table.open_lobby("alice", game="turf", players=2)
+    await table.click(bob, table.lobby(), label="Join")
+    await table.click(alice, table.lobby(), label="Start")
+    plan = Plan()
+    prompt = await play_to_a_confrontation(table, plan)
+    fight = game_table(table).session.state.fight
+    attacker, defender = member_of(table, fight.attacker), member_of(table, fight.defender)
+    dm = defender.user.dm_channel.last_message
+    assert dm is not None and "🔒 You defend" in dm.content, dm and dm.content
+    defence = select_values(dm)
+    # The attacker chooses in the channel's private list: all in.
+    attack_button = next(
+        b
+        for b in buttons(prompt)
+        if ":gp:" in b.custom_id and f":{fight.attacker}:commit" in b.custom_id
+    )
+    opened = await attacker.click(prompt, custom_id=attack_button.custom_id)
+    assert opened.response is not None
+    attack = select_values(opened.response)[-1]
+    await attacker.select(opened.response, [attack])
+    await table.env.advance_time(1.5)
+    committed = attack.split(":")
+    told = table.texts()
+    assert "has chosen in secret" in told
+    assert "reveal" not in told.lower()
+
+    await table.restart()
+    await table.env.advance_time(1.5)
+    after = table.texts()
+    assert "back after a restart" in after
+    assert "reveal" not in after.lower()
+    # The defender's DM, sent before the restart, still answers; no second DM was sent.
+    newest = defender.user.dm_channel.last_message
+    assert newest is not None and newest.id == dm.id
+    answered = await defender.user.select(dm, [defence[0]])
+    assert answered.acknowledged and "Chosen" in private_text(answered), private_text(answered)
+    await table.env.advance_time(1.5)
+    revealed = table.texts().split("back after a restart", 1)[1]
+    total = (
+        int(committed[1])
+        + int(committed[2])
+        + (len(committed[3].split(".")) if committed[3] != "-" else 0)
+    )
+    names = game_table(table).session.game.names(game_table(table).session.state)
+    expected = f"Revealed: {names[fight.attacker]} {total} against {names[fight.defender]}"
+    assert expected in revealed, revealed
+
+
+async def test_a_defender_with_closed_dms_chooses_in_the_channel(table: Table) -> None:
+    """The closed-DM fallback: the channel says so, and the 🔒 button opens the list."""
+    alice, bob = table.members["alice"], table.members["bob"]
+    for member in (alice, bob):
+        table.env.inject_error(
+            "POST",
+            f"/channels/{member.user.dm_channel.id}/messages",
+            status=403,
+            code=50007,
+            message="Cannot send messages to this user",
+            times=None,
+        )
+    await table.open_lobby("alice", game="turf", players=2)
+    await table.click(bob, table.lobby(), label="Join")
+    await table.click(alice, table.lobby(), label="Start")
+    plan = Plan()
+    prompt = await play_to_a_confrontation(table, plan)
+    fight = game_table(table).session.state.fight
+    assert "could not send you a direct message" in table.texts()
+    defender = member_of(table, fight.defender)
+    button = next(b for b in buttons(prompt) if f":{fight.defender}:commit" in b.custom_id)
+    opened = await defender.click(prompt, custom_id=button.custom_id)
+    assert opened.response is not None and "You defend" in opened.response.content
+    assert select_values(opened.response)
+    # Someone else cannot open the defender's private list.
+    attacker = member_of(table, fight.attacker)
+    peek = await attacker.click(prompt, custom_id=button.custom_id)
+    assert "belongs to another player" in private_text(peek)
