@@ -82,8 +82,8 @@ class RuleBook:
         return next((e for e in self.lookups() if e.title.casefold() == wanted), None)
 
     def lookups(self) -> list[Entry]:
-        """What `/chicago card` can show: both decks, then the characters."""
-        return self.of_kind("card") + self.of_kind("character")
+        """What `/chicago card` can show: both decks, the characters, then Turf's cards."""
+        return self.of_kind("card") + self.of_kind("character") + self.of_kind("turfcard")
 
     def matching(self, text: str, limit: int = 25) -> list[Entry]:
         """Cards and characters whose title starts with `text`, then those containing it

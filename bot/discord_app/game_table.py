@@ -463,15 +463,21 @@ class GameTable(OpenTable):
             if self.closed or session.seq != seq:
                 return
             late = [a.seat for a in session.asked() if not session.is_computer(a.seat)]
+            words = {
+                seat: {c.decision: c.label for c in self.presenter.public(session.state, seat)}
+                for seat in late
+            }
             step = session.expire(seq)
             if not step.ok:
                 return
             notes = []
             for seat in dict.fromkeys(late):
-                if not any(a.seat == seat and a.actor == TIMER for a in step.applied):
+                made = next((a for a in step.applied if a.seat == seat and a.actor == TIMER), None)
+                if made is None:
                     continue
                 name = session.name(seat)
-                notes.append(Line(-1, f"⏱ {name} ran out of time: the safe choice was made."))
+                label = words[seat].get(made.decision, "the safe choice")
+                notes.append(Line(-1, f"⏱ {name} ran out of time: {label}."))
                 self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
                 if self.timeouts[seat] >= TIMEOUTS_BEFORE_COMPUTER and self.player_of(seat):
                     self.seats[seat].controller = HANDED_LEVEL

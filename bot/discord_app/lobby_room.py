@@ -118,6 +118,8 @@ class Lobby(OpenTable):
                 return False, problem
             await self._set_seats(seats)
             word = "the police" if role == "police" else "a boss"
+            if not self.settings.chicago:
+                return True, "You joined the match."
             return True, f"You joined as {word}."
 
     def computer_menu(self, user_id: int) -> str | None:

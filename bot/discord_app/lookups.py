@@ -87,7 +87,9 @@ def contents_embed() -> discord.Embed:
 
 
 def entry_embed(entry: Entry) -> discord.Embed:
-    kind = "Character" if entry.kind == "character" else f"{entry.group} card"
+    kind = {"character": "Character", "turfcard": "Turf card"}.get(
+        entry.kind, f"{entry.group} card"
+    )
     embed = discord.Embed(title=entry.title, description=entry.text[:MAX_EMBED], colour=COLOUR)
     embed.set_footer(text=kind)
     return embed

@@ -485,6 +485,8 @@ class Tables:
                 await lobby.refresh(text)
             elif ok:
                 note = LOBBY_NOTES[action].format(name=user_name(user))
+                if not lobby.settings.chicago:
+                    note = note.replace(" as a boss", "")
                 await interaction.response.edit_message(**lobby.message(note))
             else:
                 await self.tell(interaction, text)

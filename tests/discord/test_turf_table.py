@@ -29,6 +29,7 @@ async def test_a_turf_lobby_opens_and_starts(table: Table) -> None:
     labels = [b.label for b in buttons(lobby)]
     assert "Join as police" not in labels and "Join" in labels, labels
     await table.click(bob, lobby, label="Join")
+    assert "bob joined" in table.texts() and "as a boss" not in table.texts()
     started = await table.click(alice, table.lobby(), label="Start")
     assert not private_text(started), private_text(started)
     last = table.history()[-1]
@@ -178,3 +179,80 @@ async def test_a_defender_with_closed_dms_chooses_in_the_channel(table: Table) -
     attacker = member_of(table, fight.attacker)
     peek = await attacker.click(prompt, custom_id=button.custom_id)
     assert "belongs to another player" in private_text(peek)
+
+
+async def start_two(table: Table, **options: Any) -> None:
+    alice, bob = table.members["alice"], table.members["bob"]
+    await table.open_lobby("alice", game="turf", players=2, **options)
+    await table.click(bob, table.lobby(), label="Join")
+    await table.click(alice, table.lobby(), label="Start")
+
+
+async def test_only_the_asked_player_may_click_and_a_double_click_counts_once(
+    table: Table,
+) -> None:
+    await start_two(table)
+    prompt = live_prompt(table)
+    assert prompt is not None
+    turn = game_table(table).session.asked()[0].seat
+    player, other = member_of(table, turn), member_of(table, 1 - turn)
+    word = next(b.custom_id for b in buttons(prompt) if b.custom_id.endswith(":word"))
+    refused = await other.click(prompt, custom_id=word)
+    assert "Waiting for" in private_text(refused), private_text(refused)
+    assert game_table(table).session.seq == 0
+    await player.click(prompt, custom_id=word)
+    await table.env.advance_time(1.5)
+    again = await table.raw_click(player, prompt, word)
+    assert "Already done" in private_text(again), private_text(again)
+    assert game_table(table).session.seq == 1
+
+
+async def test_a_turf_seat_that_keeps_timing_out_is_played_by_a_computer(table: Table) -> None:
+    """TURF §9 [R timeouts]: the safe choice is made and named; after three in a row a
+    computer takes the seat, and `/chicago join` gives it back."""
+    await start_two(table)
+    match = game_table(table)
+    sleeper = member_of(table, 0)
+    worker = member_of(table, 1)
+    for _ in range(40):
+        if match.seats[0].controller != "user":
+            break
+        asked = match.session.asked()
+        prompt = live_prompt(table)
+        if asked and asked[0].seat == 1 and prompt is not None:
+            # The other player keeps the round busy (no stalemate): a card, then the end.
+            wanted = ":word" if match.session.state.players[1].idle >= 2 else ":end"
+            button = next((b for b in buttons(prompt) if b.custom_id.endswith(wanted)), None)
+            if button is None:
+                button = buttons(prompt)[0]
+            await worker.click(prompt, custom_id=button.custom_id)
+            await table.env.advance_time(1.5)
+            continue
+        await table.env.advance_time(match.timer_length.total_seconds() + 1)
+    told = table.texts()
+    assert "alice ran out of time: End legwork" in told, told
+    assert "a computer plays their seat now" in told
+    assert match.seats[0].controller == "normal"
+    back = await sleeper.slash(table.channel, "chicago join")
+    assert "seat back" in private_text(back), private_text(back)
+    assert match.seats[0].controller == "user"
+
+
+async def test_a_turf_match_with_a_computer_player_ends(table: Table) -> None:
+    alice, bob = table.members["alice"], table.members["bob"]
+    await table.open_lobby("alice", game="turf", players=3, rounds=6)
+    await table.click(bob, table.lobby(), label="Join")
+    menu = await table.click(alice, table.lobby(), label="Add computer player")
+    assert menu.response is not None
+    labels = [b.label for b in buttons(menu.response)]
+    assert labels[:2] == ["Easy player", "Normal player"], labels
+    await table.click(alice, menu.response, label="Normal player")
+    await table.click(alice, table.lobby(), label="Start")
+    plan = Plan()
+    for _ in range(800):
+        if await take_turn(table, plan) is None:
+            break
+        await table.env.advance_time(1.5)
+    final = table.history()[-1]
+    assert "The match is over" in final.content, final.content
+    assert "🤖" not in final.content or "thinking" not in final.content

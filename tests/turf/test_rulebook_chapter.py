@@ -48,3 +48,22 @@ def test_the_chapter_names_every_legwork_action_the_engine_offers() -> None:
     labels = {o.label.split(" on ")[0].split(" at ")[0] for o in scene().pending[0].options}
     for label in labels:
         assert label.replace("the building", "a building") in text, label
+
+
+def test_turf_card_entries_give_the_engine_s_recruiting_value() -> None:
+    """TURF §1.2 and §5.2: what `/chicago card` says of Turf's cards is what recruiting
+    pays for them (a street card 1 thug, a 9 or 10 two)."""
+    from turf.cards import is_street, parse_card, thugs_for
+
+    book = load()
+    street = book.lookup("Turf street card (ace to 8)")
+    high = book.lookup("Turf 9 or 10")
+    assert street is not None and high is not None
+    for rank in range(1, 9):
+        card = parse_card(f"{rank}h")
+        assert is_street(card) and thugs_for(card) == 1
+    assert "gains 1 thug" in " ".join(street.text.replace("**", "").split())
+    for rank in (9, 10):
+        card = parse_card(f"{rank}s")
+        assert not is_street(card) and thugs_for(card) == 2
+    assert "gains 2 thugs" in " ".join(high.text.replace("**", "").split())
