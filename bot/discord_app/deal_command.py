@@ -49,10 +49,12 @@ def deal_text(
     ask_thugs: int,
     discard: str | None,
     they_discard: str | None,
+    discard_thugs: int = 0,
+    they_discard_thugs: int = 0,
 ) -> str:
     """The deal's decision text (the game checks it against the match)."""
-    mine = DealSide(ranks(give), give_thugs, ranks(discard), 0)
-    theirs = DealSide(ranks(ask), ask_thugs, ranks(they_discard), 0)
+    mine = DealSide(ranks(give), give_thugs, ranks(discard), discard_thugs)
+    theirs = DealSide(ranks(ask), ask_thugs, ranks(they_discard), they_discard_thugs)
     if mine.empty and theirs.empty:
         raise DealTerms("a deal must move something: name cards or thugs")
     return str(Decision("deal", seat=receiver, mine=mine, theirs=theirs))
@@ -67,6 +69,8 @@ async def deal_cmd(
     ask_thugs: app_commands.Range[int, 0, 40] = 0,
     discard: str | None = None,
     they_discard: str | None = None,
+    discard_thugs: app_commands.Range[int, 0, 40] = 0,
+    they_discard_thugs: app_commands.Range[int, 0, 40] = 0,
 ) -> None:
     table = host_of(interaction).table_in(interaction.channel_id)
     if not isinstance(table, GameTable):
@@ -77,7 +81,10 @@ async def deal_cmd(
         await reply(interaction, f"{to.display_name} has no seat in this match.")
         return
     try:
-        text = deal_text(receiver, give, give_thugs, ask, ask_thugs, discard, they_discard)
+        text = deal_text(
+            receiver, give, give_thugs, ask, ask_thugs, discard, they_discard,
+            discard_thugs, they_discard_thugs,
+        )  # fmt: skip
     except DealTerms as exc:
         await reply(interaction, f"That deal does not read right: {exc}.")
         return
@@ -100,5 +107,7 @@ def commands(group: app_commands.Group) -> list[Command]:
             ask_thugs="Idle thugs you ask for",
             discard="Cards you promise to discard, by rank",
             they_discard="Cards they promise to discard, by rank",
+            discard_thugs="Idle thugs you promise to discard",
+            they_discard_thugs="Idle thugs they promise to discard",
         )
     ]

@@ -256,3 +256,24 @@ async def test_a_turf_match_with_a_computer_player_ends(table: Table) -> None:
     final = table.history()[-1]
     assert "The match is over" in final.content, final.content
     assert "🤖" not in final.content or "thinking" not in final.content
+
+
+async def test_deal_terms_are_checked_and_hands_shown_only_to_their_player(table: Table) -> None:
+    """TURF §7 and §10: a deal must name ranks and what the proposer holds; a hand is
+    shown privately to its own player only."""
+    await start_two(table)
+    alice, bob, carol = (table.members[n] for n in ("alice", "bob", "carol"))
+    wrong = await alice.slash(table.channel, "chicago deal", to=bob, give="7 queen")
+    assert "not a card rank" in private_text(wrong), private_text(wrong)
+    empty = await alice.slash(table.channel, "chicago deal", to=bob)
+    assert "must move something" in private_text(empty), private_text(empty)
+    unheld = await alice.slash(table.channel, "chicago deal", to=bob, give="7")
+    assert "do not hold" in private_text(unheld), private_text(unheld)
+    outsider = await alice.slash(table.channel, "chicago deal", to=carol, give_thugs=1)
+    assert "no seat" in private_text(outsider), private_text(outsider)
+    assert game_table(table).session.seq == 0
+    hand = await alice.slash(table.channel, "chicago hand")
+    assert hand.response is not None and hand.response.flags.ephemeral
+    assert "Your hand: no cards" in private_text(hand) and "4 idle" in private_text(hand)
+    stranger = await carol.slash(table.channel, "chicago hand")
+    assert "no seat" in private_text(stranger)
