@@ -259,19 +259,7 @@ class MatchSession:
         refused = self._refusal(seat, str(decision), seq, actor)
         if refused is not None:
             return refused
-        try:
-            text = self.game.parse(str(decision))
-            entry = Applied(self.seq, seat, text, actor)
-            events = self.game.apply(self._state, seat, text)
-        except IllegalDecision as exc:
-            return StepResult(Verdict.ILLEGAL, say(Verdict.ILLEGAL, detail=str(exc)))
-        step = StepResult(Verdict.APPLIED, events=events)
-        step.applied.append(entry)
-        self.log.append(entry)
-        self._track(seat)
-        if self.autoplay:
-            self._play_computers(step)
-        return self._finish(step)
+        return self._apply(seat, str(decision), actor, asked=True)
 
     def offer(self, seat: int, decision: str, actor: str = USER) -> StepResult:
         """A decision a seat may make without being asked (a Turf deal, TURF §7): no
@@ -279,6 +267,11 @@ class MatchSession:
         is touched by it."""
         if self.over:
             return refused(Verdict.OVER)
+        return self._apply(seat, decision, actor, asked=False)
+
+    def _apply(self, seat: int, decision: str, actor: str, asked: bool) -> StepResult:
+        """Apply a decision the caller has let through, then let computer seats play on.
+        `asked`: it answers the seat's open question (which is then asked anew)."""
         try:
             text = self.game.parse(decision)
             entry = Applied(self.seq, seat, text, actor)
@@ -288,7 +281,7 @@ class MatchSession:
         step = StepResult(Verdict.APPLIED, events=events)
         step.applied.append(entry)
         self.log.append(entry)
-        self._track(None)
+        self._track(seat if asked else None)
         if self.autoplay:
             self._play_computers(step)
         return self._finish(step)

@@ -35,7 +35,15 @@ from bot.games.presenter import Choice, Presenter
 from bot.games.presenters import PRESENTERS
 from bot.narration import Line
 from bot.session import TIMER, Applied, MatchSession, StepResult, merge_into
-from bot.store import DecisionRecord, MatchRecord, MatchStatus, ResultRecord, SideResult, StepWrite
+from bot.store import (
+    DecisionRecord,
+    MatchRecord,
+    MatchStatus,
+    ResultRecord,
+    SideResult,
+    StepWrite,
+    load_match,
+)
 from bot.verdicts import Verdict, say
 
 log = logging.getLogger("chicago.bot")
@@ -110,16 +118,23 @@ class GameTable(OpenTable):
         """The match rebuilt from its setup and its whole log (each open question keeps
         the number it was first asked at, so buttons posted before a restart count)."""
         game = game_of(record)
-        stored = await ctx.store.load(record.match_id)
+        # The store's own restore (as for Chicago 1927): a logged decision this release
+        # refuses is set aside, and play goes on from the state before it.
+        state, stored = await load_match(ctx.store, record.match_id)
         if stored.setup_json is None:
             raise ValueError(f"match {record.match_id} has no setup")
-        log_ = [Applied(d.seq, d.seat, d.decision, d.actor) for d in stored.full_log]
+        log_ = [
+            Applied(d.seq, d.seat, d.decision, d.actor)
+            for d in stored.full_log
+            if d.seq < game.seq(state)
+        ]
         controllers = {
             i: s.controller
             for i, s in enumerate(record.seats)
             if s.user_id and s.controller != "user"
         }
-        session = MatchSession.replayed(game, game.load_setup(stored.setup_json), log_, controllers)
+        setup = game.load_setup(stored.setup_json)
+        session = MatchSession.replayed(game, setup, log_, controllers)
         session.hold_slow = True
         table = cls(ctx, record, session)
         posted = await ctx.store.messages(record.match_id)
@@ -528,10 +543,7 @@ class GameTable(OpenTable):
         async with self.lock:
             if self.closed:
                 return
-            self.timer.cancel()
-            self.closed = True
-            self.ctx.registry.drop(self)
-            await self.ctx.store.finish(self.match_id, MatchStatus.ABANDONED)
+            await self.gone()
             if self.prompt_id is not None:
                 with contextlib.suppress(discord.HTTPException):
                     await self.channel.edit(self.prompt_id, view=None)
@@ -544,6 +556,7 @@ class GameTable(OpenTable):
             )
 
     async def gone(self) -> None:
+        """The match ends unfinished (its channel is gone, or someone ended it)."""
         if self.closed:
             return
         self.timer.cancel()

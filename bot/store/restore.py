@@ -7,6 +7,9 @@ from the snapshot, and a warning names the match. A logged decision the engine n
 refuses is set aside (kept, never deleted) so the log stays contiguous with the state
 the match continues from.
 
+Every game is restored the same way, through its `bot.games.Game` (the match's settings
+name it; Chicago 1927 when they do not).
+
 Since play goes on from the snapshot whatever a replay says, loading starts there and
 applies only the tail after it (`resume`): the same cost at 100 decisions or 2,000. The
 replay of the whole log is a check whose one outcome is the warning, so `load_state`
@@ -20,11 +23,13 @@ import asyncio
 import logging
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from bot.games import Game, game_named
 from bot.store.interface import DecisionRecord, MatchStore, StoredMatch, StoreError
-from engine import IllegalDecision, MatchState, Setup, apply, replay
+from engine import IllegalDecision, MatchState, Setup
 
 log = logging.getLogger(__name__)
 
@@ -61,12 +66,17 @@ class Restored:
     play continues from the snapshot. `refused_from`: the first logged seq this engine
     refuses (the state stops before it), or None."""
 
-    state: MatchState
+    state: Any
     diverged: bool = False
     refused_from: int | None = None
 
 
-def restore_state(stored: StoredMatch) -> MatchState:
+def game_of(stored: StoredMatch) -> Game:
+    """The game a stored match plays."""
+    return game_named(stored.record.settings.get("game"))
+
+
+def restore_state(stored: StoredMatch) -> Any:
     """The live state of a stored match (see `restore` for the checks and fallbacks)."""
     return restore(stored).state
 
@@ -77,16 +87,17 @@ def restore(stored: StoredMatch) -> Restored:
     match_id = stored.record.match_id
     if stored.setup_json is None:
         raise StoreError(f"match {match_id} has not started: it has no engine setup")
+    game = game_of(stored)
     try:
-        setup = load_setup(stored.setup_json)
+        setup = game.load_setup(stored.setup_json)
     except ValidationError as exc:
         raise StoreError(f"match {match_id}: this engine cannot read its setup ({exc})") from None
-    state, _ = replay(setup, [])
+    state, _ = game.replay(setup, [])
     if stored.snapshot_json is None:
-        return _apply_log(match_id, state, stored.full_log, diverged=False)
+        return _apply_log(game, match_id, state, stored.full_log, diverged=False)
 
     upto = [d for d in stored.full_log if d.seq <= stored.snapshot_seq]
-    replayed = _apply_log(match_id, state, upto, diverged=False, warn=False)
+    replayed = _apply_log(game, match_id, state, upto, diverged=False, warn=False)
     snapshot = _read_snapshot(stored)
     if snapshot is None and replayed.refused_from is not None:
         raise StoreError(
@@ -96,7 +107,7 @@ def restore(stored: StoredMatch) -> Restored:
     agrees = (
         snapshot is not None
         and replayed.refused_from is None
-        and replayed.state.to_json() == snapshot.to_json()
+        and game.state_json(replayed.state) == game.state_json(snapshot)
     )
     if agrees or snapshot is None:
         if snapshot is None:
@@ -106,9 +117,10 @@ def restore(stored: StoredMatch) -> Restored:
                 match_id,
                 stored.snapshot_seq,
             )
-        return _apply_log(match_id, replayed.state, stored.log_tail, diverged=snapshot is None)
+        tail = stored.log_tail
+        return _apply_log(game, match_id, replayed.state, tail, diverged=snapshot is None)
     _warn_diverged(stored)
-    return _apply_log(match_id, snapshot, stored.log_tail, diverged=True)
+    return _apply_log(game, match_id, snapshot, stored.log_tail, diverged=True)
 
 
 def _warn_diverged(stored: StoredMatch) -> None:
@@ -120,11 +132,11 @@ def _warn_diverged(stored: StoredMatch) -> None:
     )
 
 
-def _read_snapshot(stored: StoredMatch) -> MatchState | None:
+def _read_snapshot(stored: StoredMatch) -> Any:
     if stored.snapshot_json is None:
         return None
     try:
-        return MatchState.from_json(stored.snapshot_json)
+        return game_of(stored).state_from_json(stored.snapshot_json)
     except (ValidationError, ValueError):
         return None
 
@@ -136,7 +148,8 @@ def resume(stored: StoredMatch) -> Restored:
     snapshot = _read_snapshot(stored)
     if snapshot is None:
         return restore(stored)
-    return _apply_log(stored.record.match_id, snapshot, stored.log_tail, diverged=False)
+    match_id = stored.record.match_id
+    return _apply_log(game_of(stored), match_id, snapshot, stored.log_tail, diverged=False)
 
 
 CHECK_STEP = 50
@@ -153,29 +166,31 @@ async def check_log(stored: StoredMatch) -> bool:
     snapshot = _read_snapshot(stored)
     if snapshot is None or stored.setup_json is None:
         return True  # nothing to check against: `resume` replayed the log itself
+    game = game_of(stored)
     try:
-        state, _ = replay(load_setup(stored.setup_json), [])
+        state, _ = game.replay(game.load_setup(stored.setup_json), [])
     except ValidationError:
         _warn_diverged(stored)
         return False
     upto = [d for d in stored.full_log if d.seq <= stored.snapshot_seq]
     refused = False
     for start in range(0, len(upto), CHECK_STEP):
-        part = _apply_log(stored.record.match_id, state, upto[start : start + CHECK_STEP],
+        part = _apply_log(game, stored.record.match_id, state, upto[start : start + CHECK_STEP],
                           diverged=False, warn=False)  # fmt: skip
         if part.refused_from is not None:
             refused = True
             break
         await asyncio.sleep(0)
-    agrees = not refused and state.to_json() == snapshot.to_json()
+    agrees = not refused and game.state_json(state) == game.state_json(snapshot)
     if not agrees:
         _warn_diverged(stored)
     return agrees
 
 
 def _apply_log(
+    game: Game,
     match_id: int,
-    state: MatchState,
+    state: Any,
     decisions: list[DecisionRecord],
     *,
     diverged: bool,
@@ -183,11 +198,11 @@ def _apply_log(
 ) -> Restored:
     for d in decisions:
         problem = None
-        if d.seq != state.seq:
-            problem = f"it is numbered {d.seq} where the state expects {state.seq}"
+        if d.seq != game.seq(state):
+            problem = f"it is numbered {d.seq} where the state expects {game.seq(state)}"
         else:
             try:
-                apply(state, d.seat, d.decision)
+                game.apply(state, d.seat, d.decision)
             except IllegalDecision as exc:
                 problem = str(exc)
         if problem is not None:

@@ -131,3 +131,37 @@ async def test_a_log_check_of_a_closed_store_is_dropped(db_path: Path) -> None:
         await play(store, match_id, state, random.Random(13), 60)
         await load_match(store, match_id, checks)
     await checks.wait()  # the store is closed: nothing to read, nothing raised
+
+
+async def test_a_turf_match_restores_through_its_game_and_refusals_are_set_aside(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The store restores any game the same way (bot.games): a Turf match stored with
+    its game in its settings comes back as the Turf state its log replays to; a logged
+    decision Turf refuses is set aside like a Chicago one."""
+    import turf
+    from bot.games import TURF
+
+    state = turf.new_match(
+        [turf.PlayerSpec("ann", "normal"), turf.PlayerSpec("ben", "normal")], seed=5
+    )
+    setup = state.setup
+    played = turf.replay(setup, ())[0]
+    log: list[DecisionRecord] = []
+    while played.result is None and len(log) < 60:
+        seat = played.pending[0].seat
+        choice = str(turf.computer.choose(turf.player_view(played, seat), "normal"))
+        log.append(DecisionRecord(played.seq, seat, choice, "computer"))
+        turf.apply(played, seat, choice)
+    record = await store.create_match(1, 77, 7, {"game": "turf", "bosses": 2, "timer": 60}, 5)
+    await store.start_match(record.match_id, TURF.dump_setup(setup))
+    await store.append_decisions(record.match_id, log)
+    restored = await load_state(store, record.match_id)
+    assert isinstance(restored, turf.TurfState)
+    assert restored.to_json() == played.to_json()
+    bogus = DecisionRecord(played.seq, 0, "hit:9", "1")
+    await store.append_decisions(record.match_id, [bogus])
+    with caplog.at_level(logging.WARNING, logger="bot.store"):
+        again = await load_state(store, record.match_id)
+    assert again.to_json() == played.to_json()
+    assert f"refuses logged decision {played.seq}" in caplog.text
