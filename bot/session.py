@@ -191,16 +191,16 @@ class MatchSession:
 
     @property
     def pending(self) -> Pending | None:
-        """The one open decision of a game that asks one seat at a time (Chicago 1927);
-        None for games that may ask several (read `asked()`)."""
-        if self.game.simultaneous:
+        """Chicago 1927's open decision as its engine states it (its own Discord layer
+        reads the options' facts); other games are read through `asked()`."""
+        if self.game is not CHICAGO:
             return None
         pending: Pending | None = self._state.pending
         return pending
 
     @property
     def result(self) -> Any:
-        return self._state.result
+        return self.game.result(self._state)
 
     @property
     def over(self) -> bool:

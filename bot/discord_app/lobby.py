@@ -7,22 +7,21 @@ the Discord layer only says yes or no with the reason given here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.names import MAX_NAME, plain_name
+from bot.games import Game, game_named
 from bot.store.interface import SeatRecord
 from engine import MatchOptions, PlayerSpec, Setup
 from engine.computer import PLAYER_LEVELS
-from turf import DEFAULT_ROUND_LIMIT as TURF_ROUND_LIMIT
-from turf import TurfOptions, TurfSetup
 
 COMPUTER_BOSS_NAMES = (
     "Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan",
     "Sal Greco", "Ruby O'Malley", "Tommy Russo", "Lil Kaminski",
 )  # fmt: skip
 COMPUTER_POLICE_NAME = "Chicago Police"
-LEVELS = PLAYER_LEVELS  # the levels a lobby offers
-TURF_LEVELS = ("easy", "normal")  # Turf has no hard level yet
+LEVELS = PLAYER_LEVELS  # the levels a Chicago 1927 lobby offers
 
 
 def bosses_wanted(settings: MatchSettings) -> int:
@@ -75,7 +74,7 @@ def add_computer(
     settings: MatchSettings, seats: list[SeatRecord], role: str, level: str
 ) -> str | None:
     """Seat a computer player; returns why not, or None when seated."""
-    if level not in (LEVELS if settings.chicago else TURF_LEVELS):
+    if level not in levels_of(settings):
         return f"Unknown computer level {level!r}."
     bosses_open, police_open = open_seats(settings, seats)
     if role == "police":
@@ -115,10 +114,18 @@ def build_setup(settings: MatchSettings, seed: int, seats: Sequence[SeatRecord])
     return Setup(seed, options, players, PlayerSpec(police.name, police.computer))
 
 
-def build_turf_setup(settings: MatchSettings, seed: int, seats: Sequence[SeatRecord]) -> TurfSetup:
-    """Turf's setup: every seat a player (TURF §2); the seed shuffles the seating."""
-    options = TurfOptions(settings.round_limit or TURF_ROUND_LIMIT)
-    return TurfSetup(seed, options, [PlayerSpec(s.name, s.computer) for s in seats])
+def build_game_setup(
+    game: Game, settings: MatchSettings, seed: int, seats: Sequence[SeatRecord]
+) -> Any:
+    """The setup of a game told through a presenter (Turf): every seat a player, in
+    joining order; the seed seats them."""
+    players = [PlayerSpec(s.name, s.computer) for s in seats]
+    return game.make_setup(seed, players, settings.round_limit)
+
+
+def levels_of(settings: MatchSettings) -> tuple[str, ...]:
+    """The computer levels the lobby of this match offers."""
+    return LEVELS if settings.chicago else game_named(settings.game).levels
 
 
 def in_engine_order(names: Sequence[str], seats: Sequence[SeatRecord]) -> list[SeatRecord]:

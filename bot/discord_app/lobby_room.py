@@ -81,7 +81,12 @@ class Lobby(OpenTable):
             view = computer_choice_view(self.match_id, self.seats, bosses_open, police_open)
         else:
             view = computer_choice_view(
-                self.match_id, self.seats, bosses_open, False, lobby.TURF_LEVELS, ("boss",)
+                self.match_id,
+                self.seats,
+                bosses_open,
+                False,
+                lobby.levels_of(self.settings),
+                ("boss",),
             )
         return Menu(f"{note}\n{ask}" if note else ask, view)
 
@@ -211,7 +216,7 @@ class Lobby(OpenTable):
         """Start a game told through a presenter (Turf): the same store and seats, a
         `GameTable` to run it. Called under the lobby's lock."""
         game = game_named(self.settings.game)
-        setup = lobby.build_turf_setup(self.settings, record.seed, self.seats)
+        setup = lobby.build_game_setup(game, self.settings, record.seed, self.seats)
         session, step = MatchSession.new(setup, hold_slow=True, game=game)
         await self._set_seats(lobby.in_engine_order(game.names(session.state), self.seats))
         await self.ctx.store.start_match(self.match_id, game.dump_setup(setup))

@@ -30,7 +30,6 @@ from engine import (
 )
 from engine.board import SPACES
 from engine.characters import CHARACTERS
-from turf import DEFAULT_ROUND_LIMIT as TURF_ROUND_LIMIT
 
 COLOUR = discord.Colour(0xB8860B)  # old gold: the game's accent
 FINISHED_COLOUR = discord.Colour(0x2E7D32)
@@ -164,13 +163,14 @@ def _game_lobby_embed(
     host_id: int, settings: MatchSettings, seats: Sequence[SeatRecord], lines: list[str], note: str
 ) -> discord.Embed:
     """The lobby of a game with players only (Turf): no police seat."""
-    title = game_named(settings.game).title
-    limit = settings.round_limit or TURF_ROUND_LIMIT
+    game = game_named(settings.game)
+    title = game.title
+    limit = settings.round_limit or game.default_rounds
     embed = discord.Embed(
         title=f"{title} — a new match is forming",
         description=(
             f"Host {host_name(host_id, seats)} · {settings.bosses} players · "
-            f"ten buildings win, else the count after {limit} rounds · "
+            f"{game.goal(limit)} · "
             f"{timer_text(settings.timer)} per decision"
         ),
         colour=COLOUR,

@@ -9,9 +9,19 @@ from pydantic import TypeAdapter
 
 from bot.games.protocol import Asked, Placing
 from bot.narration import Line, narrate
-from engine import Decision, MatchState, Setup, apply, replay, timeout_default
+from engine import (
+    Decision,
+    MatchOptions,
+    MatchState,
+    PlayerSpec,
+    Setup,
+    apply,
+    replay,
+    timeout_default,
+)
 from engine.computer import PLAYER_LEVELS, choose, clone
 from engine.events import MatchEnded, TurnStarted
+from engine.limits import DEFAULT_ROUND_LIMIT
 
 _SETUP: TypeAdapter[Setup] = TypeAdapter(Setup)
 
@@ -31,6 +41,16 @@ class ChicagoGame:
     title = "Chicago 1927"
     simultaneous = False
     levels: tuple[str, ...] = tuple(PLAYER_LEVELS)
+
+    default_rounds = DEFAULT_ROUND_LIMIT
+
+    def goal(self, rounds: int) -> str:
+        return f"the most Empire Marks, or the count after {rounds} rounds"
+
+    def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
+        """Bosses, then the police last (the lobby seats the police last too)."""
+        *bosses, police = players
+        return Setup(seed, MatchOptions(round_limit=rounds), list(bosses), police)
 
     def dump_setup(self, setup: Any) -> str:
         return _SETUP.dump_json(setup).decode()
@@ -83,6 +103,9 @@ class ChicagoGame:
 
     def finished(self, state: Any) -> bool:
         return state.result is not None
+
+    def result(self, state: Any) -> Any:
+        return state.result
 
     def placings(self, state: Any) -> list[Placing]:
         result = state.result

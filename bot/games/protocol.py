@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.narration import Line
+from engine import PlayerSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,20 @@ class Game(Protocol):
         """The computer levels a lobby may seat."""
         ...
 
+    @property
+    def default_rounds(self) -> int:
+        """The round limit a lobby offers unless the host sets another."""
+        ...
+
+    def goal(self, rounds: int) -> str:
+        """How a match is won, in a few words for the lobby."""
+        ...
+
     # --- setup, storage and replay -----------------------------------------------------
+
+    def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
+        """The setup of a new match: the players in joining order (the seed seats them)."""
+        ...
 
     def dump_setup(self, setup: Any) -> str: ...
 
@@ -117,6 +131,10 @@ class Game(Protocol):
         ...
 
     def finished(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> Any:
+        """The game's own record of how the match ended (None while it runs)."""
+        ...
 
     def placings(self, state: Any) -> list[Placing]:
         """Each seat's place once the match is over."""

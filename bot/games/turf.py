@@ -15,6 +15,7 @@ import turf
 from bot.games.protocol import Asked, Placing
 from bot.narration import Line
 from bot.turf_narration import ENDING_NAMES, narrate_turf
+from engine import PlayerSpec
 from turf.computer import LEVELS, choose
 from turf.events import MatchEnded, TurnStarted
 
@@ -28,6 +29,15 @@ class TurfGame:
     title = "Turf"
     simultaneous = True
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
+
+    default_rounds = turf.DEFAULT_ROUND_LIMIT
+
+    def goal(self, rounds: int) -> str:
+        return f"ten buildings win, else the count after {rounds} rounds"
+
+    def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
+        options = turf.TurfOptions(rounds or self.default_rounds)
+        return turf.TurfSetup(seed, options, list(players))
 
     def dump_setup(self, setup: Any) -> str:
         return _SETUP.dump_json(setup).decode()
@@ -84,6 +94,9 @@ class TurfGame:
 
     def finished(self, state: Any) -> bool:
         return state.result is not None
+
+    def result(self, state: Any) -> Any:
+        return state.result
 
     def placings(self, state: Any) -> list[Placing]:
         result = state.result
