@@ -29,7 +29,7 @@ from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import QUIET, asking
 from bot.discord_app.table import OpenTable
 from bot.discord_app.timers import DecisionTimer
-from bot.discord_app.views import ChicagoButton, ChicagoSelect
+from bot.discord_app.views import ChicagoButton, ChicagoSelect, rematch_button
 from bot.games import Game, game_named
 from bot.games.presenter import Choice, Presenter
 from bot.games.presenters import PRESENTERS
@@ -330,6 +330,8 @@ class GameTable(OpenTable):
         if session.over:
             asking_lines.append(f"🏁 **The match is over** — {self.game.ending(state)}.")
             asking_lines += [f"• {line}" for line in self.presenter.standings(state)]
+            view.add_item(rematch_button(self.match_id))
+            buttons += 1
         for seat in dict.fromkeys(a.seat for a in session.asked()):
             seq = session.asked_at(seat)
             assert seq is not None

@@ -255,7 +255,13 @@ async def test_a_turf_match_with_a_computer_player_ends(table: Table) -> None:
         await table.env.advance_time(1.5)
     final = table.history()[-1]
     assert "The match is over" in final.content, final.content
-    assert "🤖" not in final.content or "thinking" not in final.content
+    assert "thinking" not in final.content
+    # The same table again, as a new Turf lobby with the same seats.
+    rematch = await table.click(alice, final, label="Rematch")
+    assert rematch.acknowledged
+    lobby = table.lobby()
+    assert "Turf — a new match is forming" in (lobby.embeds[0].title or "")
+    assert "3/3" in (lobby.embeds[0].fields[0].name or "")
 
 
 async def test_deal_terms_are_checked_and_hands_shown_only_to_their_player(table: Table) -> None:
