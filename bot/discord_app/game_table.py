@@ -143,17 +143,22 @@ class GameTable(OpenTable):
         return table
 
     async def resume(self) -> None:
-        """After a restart: the old prompt closed, a fresh one posted, the timer going on
-        with the time it had left."""
+        """After a restart: the prompt stays when it is still there (its buttons carry
+        the numbers their questions were asked at, which the rebuilt match keeps), else
+        a fresh one is posted; the timer goes on with the time it had left."""
         async with self.lock:
             if self.closed:
                 return
             if self.session.over:
                 await self._tell(StepResult(Verdict.APPLIED, result=self.session.result))
                 return
+            found = self.prompt_id is not None and await self.channel.fetch(self.prompt_id)
+            if not found:
+                self.prompt_id = None
+                await self._post(StepResult(Verdict.APPLIED, asked=self.session.asked()))
+            # The next step starts a new message: what this one told is not known now.
+            self.prompt_asks = ()
             timer = await self.ctx.store.deadline(self.match_id)
-            note = Line(-1, "The table is back after a restart; the match goes on.")
-            await self._post(StepResult(Verdict.APPLIED, asked=self.session.asked()), [note])
             if timer is not None and timer[0] == self.session.seq:
                 self.timer.start(self.session.seq, timer[1], self.timer_length, remind=False)
             else:

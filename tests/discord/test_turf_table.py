@@ -129,10 +129,11 @@ async def test_a_confrontation_survives_a_restart_with_both_choices_secret(table
     assert "has chosen in secret" in told
     assert "reveal" not in told.lower()
 
+    before = [m.id for m in table.history()]
     await table.restart()
     await table.env.advance_time(1.5)
     after = table.texts()
-    assert "back after a restart" in after
+    assert [m.id for m in table.history()] == before, "the restart posted again"
     assert "reveal" not in after.lower()
     # The defender's DM, sent before the restart, still answers; no second DM was sent.
     newest = defender.user.dm_channel.last_message
@@ -140,7 +141,7 @@ async def test_a_confrontation_survives_a_restart_with_both_choices_secret(table
     answered = await defender.user.select(dm, [defence[0]])
     assert answered.acknowledged and "Chosen" in private_text(answered), private_text(answered)
     await table.env.advance_time(1.5)
-    revealed = table.texts().split("back after a restart", 1)[1]
+    revealed = table.texts()
     total = (
         int(committed[1])
         + int(committed[2])
@@ -283,3 +284,19 @@ async def test_deal_terms_are_checked_and_hands_shown_only_to_their_player(table
     assert "Your hand: no cards" in private_text(hand) and "4 idle" in private_text(hand)
     stranger = await carol.slash(table.channel, "chicago hand")
     assert "no seat" in private_text(stranger)
+
+
+async def test_a_prompt_deleted_while_the_bot_was_down_is_posted_again(table: Table) -> None:
+    await start_two(table)
+    prompt = live_prompt(table)
+    assert prompt is not None
+    table.env.backend.delete_message(table.channel.id, prompt.id)
+    await table.restart()
+    await table.env.advance_time(1.5)
+    fresh = live_prompt(table)
+    assert fresh is not None and fresh.id != prompt.id
+    turn = game_table(table).session.asked()[0].seat
+    word = next(b.custom_id for b in buttons(fresh) if b.custom_id.endswith(":word"))
+    await member_of(table, turn).click(fresh, custom_id=word)
+    await table.env.advance_time(1.5)
+    assert game_table(table).session.seq == 1
