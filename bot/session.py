@@ -353,7 +353,10 @@ class MatchSession:
 
     def _track(self, decided: int | None, given: dict[int, int] | None = None) -> None:
         """Note the number each open question was first asked at: a seat's question is
-        new when that seat just decided or when what it is asked changed."""
+        new when that seat just decided or when what it is asked changed. (A game that
+        asks one seat at a time needs no notes: its question is always the newest.)"""
+        if not self.game.simultaneous:
+            return
         seq = self.seq
         signatures: dict[int, str] = {}
         for asked in self.asked():
