@@ -236,6 +236,15 @@ class MatchSession:
         self._play_computers(step)
         return self._finish(step)
 
+    def play_on(self) -> StepResult:
+        """Computer seats play until a person must decide: for a match rebuilt from a log
+        that ends on a person's decision another bot process committed, before the
+        computer seats after it had played."""
+        step = StepResult(Verdict.APPLIED)
+        if self.autoplay:
+            self._play_computers(step)
+        return self._finish(step)
+
     def play_computer(self) -> StepResult:
         """One decision by the computer seat that must decide now, for a caller that
         paces computer turns itself (the demo, a bot showing turns one at a time)."""
