@@ -180,6 +180,9 @@ class StepListener:
         self.on_news = on_news
         self.on_reconnect = on_reconnect
         self._inbox: Any = None
+        # How the wait for the next notification is awaited: an offline Discord
+        # declares it as waiting for outside input.
+        self.waiting: Callable[[Awaitable[str]], Awaitable[str]] = lambda wait: wait
 
     async def start(self) -> None:
         self._inbox = await self.store.subscribe(STEPS).__aenter__()
@@ -193,7 +196,7 @@ class StepListener:
                         await self.start()
                         await self.on_reconnect()
                     while True:
-                        match_id = read_news(await self._inbox.get())
+                        match_id = read_news(await self.waiting(self._inbox.get()))
                         if match_id is not None:
                             self.on_news(match_id)
                 except StoreError as exc:

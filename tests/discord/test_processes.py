@@ -1,0 +1,148 @@
+"""Two bot processes on one PostgreSQL server (README, "Several bot processes"): each runs
+one of two shards and the matches of its servers. A DM answer to a trade offer reaches
+the process running shard 0, which does not run the match: it is applied once and told
+once, by the match's own process. That process is then killed mid-match and started
+again: its match resumes, prompt and timer included.
+
+Each process has its own event loop, offline Discord and connection pool
+(`tests.discord.processes`); they share nothing but the database server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord_app.running import RunningMatch
+from bot.store import DecisionRecord
+from tests.discord.harness import Table, buttons, private_text, play_turn, running_here, seat_table
+from tests.discord.processes import BotProcess, dm_as_shown, dm_user, show_dm
+from tests.discord.test_trades import DELI, PAWN, Scene, build_offer, dm_of, set_trade_scene
+from tests.store.conftest import postgres_database, postgres_server  # noqa: F401
+
+SHARDS = 2
+MATCH = 1
+
+
+@pytest.fixture
+def processes(tmp_path: Path, postgres_database: str) -> Iterator[tuple[BotProcess, BotProcess]]:  # noqa: F811
+    """Process A runs shard 0 (so it gets every DM); B runs shard 1, where the guild is."""
+    a = BotProcess(tmp_path / "a", postgres_database, (0,), SHARDS, guild_shard=0)
+    b = BotProcess(tmp_path / "b", postgres_database, (1,), SHARDS, guild_shard=1)
+    try:
+        a.start()
+        b.start()
+        yield a, b
+    finally:
+        b.stop()
+        a.stop()
+
+
+async def offer_by_dm(process: BotProcess) -> Scene:
+    """Two bosses and a computer police in B's guild; the boss to play offers the other a
+    trade, which goes to the partner by DM."""
+    table = process.table
+    await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+    seen: dict[str, int] = {}
+    while not (rolls(table) and running_here(table).session.seq > 0):
+        await play_turn(table, seen, pause=0.1)  # to a roll after the first decision
+    scene, prompt = set_trade_scene(table)
+    # The scene is set in memory: a snapshot puts it in the database too, where the
+    # other process reads the match.
+    state = running_here(table).session.state
+    assert state.seq > 0
+    await table.bot.store.append_decisions(MATCH, [], (state.seq - 1, state.to_json().decode()))
+    await table.click(scene.proposer, prompt, decision="roll")
+    await build_offer(table, scene.proposer, [DELI], [PAWN], ("pay", "500"))
+    return scene
+
+
+def rolls(table: Table) -> bool:
+    prompt = table.prompt()
+    return prompt is not None and any(b.decision == "roll" for b in buttons(prompt))
+
+
+def log_of(process: BotProcess) -> list[DecisionRecord]:
+    return process.run(process.store.load(MATCH)).full_log
+
+
+def match_of(process: BotProcess) -> RunningMatch:
+    found = process.table.bot.tables.by_id.get(MATCH)
+    assert isinstance(found, RunningMatch)
+    return found
+
+
+def posts(process: BotProcess) -> list[tuple[int, str]]:
+    """Every message of B's match channel: id and text."""
+    table = process.table
+    return [(m.id, m.content) for m in table.history()]
+
+
+def dm_copy(process: BotProcess, user_id: int) -> Any:
+    return process.table.env.backend.get_dm_channel(user_id)
+
+
+def test_a_dm_answer_on_the_other_process_is_applied_once_and_posted_once(
+    processes: tuple[BotProcess, BotProcess],
+) -> None:
+    a, b = processes
+    scene = b.run(offer_by_dm(b))
+    partner = scene.partner
+    offer = b.read(lambda: dm_of(partner))
+    assert [x.label for x in buttons(offer) if x.decision] == ["Accept", "Reject"]
+    # A runs shard 0 only: B's match is not loaded there, and no timer of it runs there.
+    assert a.read(lambda: dict(a.table.bot.tables.by_id)) == {}
+    before = len(log_of(b))
+
+    # The click lands on A (DMs go to shard 0), as a click on the same DM message.
+    user = dm_user(a, partner.id, partner.name)
+    screen = dm_as_shown(b, offer)
+    show_dm(a, screen, partner.id)
+    clicked = a.run(user.click(a.read(lambda: user.dm_channel.last_message), label="Accept"))
+    assert clicked.acknowledged  # answered by A at once, within Discord's 3 seconds
+    shown = a.read(lambda: user.dm_channel.last_message)
+    assert "You accepted the offer" in shown.content and not buttons(shown)
+
+    # B, told by the database, posts the accepted trade and the next prompt.
+    b.wait_for(lambda: "accepts" in b.table.texts())
+    b.wait_for(lambda: b.table.prompt() is not None)
+    log = log_of(b)
+    accepted = [d for d in log if d.decision == "accept"]
+    assert len(accepted) == 1 and accepted[0].actor == str(partner.id)
+    assert accepted[0].seq == before
+    assert b.read(lambda: match_of(b).session.state.control[DELI]) == scene.partner_seat
+    told = b.read(lambda: b.table.texts().count("accepts"))
+    # B's own copy of the DM (the one Discord shows) is settled by B too.
+    assert "You accepted the offer" in b.read(lambda: dm_of(partner).content)
+    assert not b.read(lambda: buttons(dm_of(partner)))
+
+    # A second click on the same button (the DM as the player's screen still showed it)
+    # applies nothing and posts nothing more.
+    show_dm(a, screen, partner.id)
+    again = a.run(user.click(a.read(lambda: user.dm_channel.last_message), label="Accept"))
+    assert again.acknowledged
+    assert "Already done" in private_text(again)
+    posted = b.read(lambda: posts(b))
+    b.run(match_of(b).catch_up())  # the same news again changes nothing either
+    assert b.read(lambda: posts(b)) == posted
+    assert b.read(lambda: b.table.texts().count("accepts")) == told
+    assert [d.decision for d in log_of(b)].count("accept") == 1
+    assert len(log_of(b)) == len(log)
+
+    # B is killed mid-match and started again: the match resumes where it was.
+    prompt = b.read(lambda: b.table.prompt())
+    assert prompt is not None
+    asked = b.read(lambda: match_of(b).session.seq)
+    b.kill_and_restart()
+    resumed = b.read(lambda: match_of(b))
+    b.wait_for(lambda: resumed.timer.seq == asked)
+    assert b.read(lambda: b.table.prompt()) is not None
+    assert a.read(lambda: dict(a.table.bot.tables.by_id)) == {}
+    # Its timer runs: the decision times out in B's channel, and play goes on.
+    b.run(b.table.env.advance_time(301))
+    b.wait_for(lambda: "ran out of time" in b.table.texts())
+    assert any(d.actor == "timer" and d.seq == asked for d in log_of(b))
+
