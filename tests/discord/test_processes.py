@@ -14,11 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
+import simcord
 
 from bot.discord_app.running import RunningMatch
 from bot.store import DecisionRecord
-from tests.discord.harness import Table, buttons, private_text, play_turn, running_here, seat_table
+from tests.discord.harness import Table, buttons, play_turn, private_text, running_here, seat_table
 from tests.discord.processes import BotProcess, dm_as_shown, dm_user, show_dm
 from tests.discord.test_trades import DELI, PAWN, Scene, build_offer, dm_of, set_trade_scene
 from tests.store.conftest import postgres_database, postgres_server  # noqa: F401
@@ -81,8 +83,20 @@ def posts(process: BotProcess) -> list[tuple[int, str]]:
     return [(m.id, m.content) for m in table.history()]
 
 
-def dm_copy(process: BotProcess, user_id: int) -> Any:
-    return process.table.env.backend.get_dm_channel(user_id)
+def click_dm(
+    process: BotProcess, screen: Any, member: simcord.MemberActor, label: str
+) -> tuple[simcord.InteractionResult, discord.Message]:
+    """`member` clicks `label` on the DM `screen` (as their screen shows it), the click
+    reaching `process`; returns the result and the DM message afterwards."""
+    user = dm_user(process, member.id, member.name)
+    show_dm(process, screen, member.id)
+    result = process.run(
+        user.click(process.read(lambda: user.dm_channel.last_message), label=label)
+    )
+    assert result.acknowledged  # answered at once, within Discord's 3 seconds
+    after = process.read(lambda: user.dm_channel.last_message)
+    assert after is not None
+    return result, after
 
 
 def test_a_dm_answer_on_the_other_process_is_applied_once_and_posted_once(
@@ -98,12 +112,8 @@ def test_a_dm_answer_on_the_other_process_is_applied_once_and_posted_once(
     before = len(log_of(b))
 
     # The click lands on A (DMs go to shard 0), as a click on the same DM message.
-    user = dm_user(a, partner.id, partner.name)
     screen = dm_as_shown(b, offer)
-    show_dm(a, screen, partner.id)
-    clicked = a.run(user.click(a.read(lambda: user.dm_channel.last_message), label="Accept"))
-    assert clicked.acknowledged  # answered by A at once, within Discord's 3 seconds
-    shown = a.read(lambda: user.dm_channel.last_message)
+    _, shown = click_dm(a, screen, partner, "Accept")
     assert "You accepted the offer" in shown.content and not buttons(shown)
 
     # B, told by the database, posts the accepted trade and the next prompt.
@@ -121,9 +131,7 @@ def test_a_dm_answer_on_the_other_process_is_applied_once_and_posted_once(
 
     # A second click on the same button (the DM as the player's screen still showed it)
     # applies nothing and posts nothing more.
-    show_dm(a, screen, partner.id)
-    again = a.run(user.click(a.read(lambda: user.dm_channel.last_message), label="Accept"))
-    assert again.acknowledged
+    again, _ = click_dm(a, screen, partner, "Accept")
     assert "Already done" in private_text(again)
     posted = b.read(lambda: posts(b))
     b.run(match_of(b).catch_up())  # the same news again changes nothing either
@@ -146,3 +154,41 @@ def test_a_dm_answer_on_the_other_process_is_applied_once_and_posted_once(
     b.wait_for(lambda: "ran out of time" in b.table.texts())
     assert any(d.actor == "timer" and d.seq == asked for d in log_of(b))
 
+
+def test_a_dm_answer_committed_before_the_owners_timer_runs_out_wins(
+    processes: tuple[BotProcess, BotProcess],
+) -> None:
+    """The owner has not heard of the answer yet when its timer runs out: its timeout
+    finds the decision taken, and it tells the answer instead."""
+    a, b = processes
+    scene = b.run(offer_by_dm(b))
+    partner = scene.partner
+    asked = b.read(lambda: match_of(b).session.seq)
+    listener = b.table.bot.listener
+    assert listener is not None
+    b.read(lambda: setattr(listener, "on_news", lambda match_id: None))  # news held back
+    click_dm(a, dm_as_shown(b, b.read(lambda: dm_of(partner))), partner, "Accept")
+    b.run(b.table.env.advance_time(301))
+    b.wait_for(lambda: "accepts" in b.table.texts())
+    taken = [d for d in log_of(b) if d.seq == asked]
+    assert [(d.decision, d.actor) for d in taken] == [("accept", str(partner.id))]
+    assert "ran out of time" not in b.read(lambda: b.table.texts())
+    assert "You accepted the offer" in b.read(lambda: dm_of(partner).content)
+    assert b.read(lambda: b.table.prompt()) is not None
+
+
+def test_a_dm_answer_after_the_owners_timer_ran_out_is_refused(
+    processes: tuple[BotProcess, BotProcess],
+) -> None:
+    a, b = processes
+    scene = b.run(offer_by_dm(b))
+    partner = scene.partner
+    asked = b.read(lambda: match_of(b).session.seq)
+    screen = dm_as_shown(b, b.read(lambda: dm_of(partner)))
+    b.run(b.table.env.advance_time(301))
+    b.wait_for(lambda: "ran out of time" in b.table.texts())
+    result, _ = click_dm(a, screen, partner, "Accept")
+    assert private_text(result) == "That choice has passed."
+    taken = [d for d in log_of(b) if d.seq == asked]
+    assert [(d.decision, d.actor) for d in taken] == [("reject", "timer")]
+    assert "accepts" not in b.read(lambda: b.table.texts())
