@@ -5,6 +5,7 @@ of the shards needs the count, and a database other processes can share (Postgre
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -21,7 +22,9 @@ SECRET = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.secret-token-value"
 
 
 def settings(**env: str) -> Settings:
-    return Settings(_env_file=None, **env)  # type: ignore[call-arg]
+    """Settings as the environment would give them (names, text values)."""
+    values: dict[str, Any] = dict(env)
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize(
