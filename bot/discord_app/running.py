@@ -344,7 +344,6 @@ class RunningMatch(OpenTable):
     async def catch_up(self) -> None:
         """Another bot process committed a decision of this match (the process running
         shard 0 takes the DM answers): tell it, and what follows, once."""
-        self.touch()
         async with self.lock:
             if not self.closed:
                 await self._catch_up_locked()
@@ -356,9 +355,10 @@ class RunningMatch(OpenTable):
         stored = await self.ctx.store.load(self.match_id)
         end = stored.full_log[-1].seq if stored.full_log else -1
         current = self._session
-        if current is not None and current.seq == end + 1 and self.asked == current.seq:
-            return  # nothing this process has not told
         asked = self.asked
+        if asked == end + 1 and (current is None or current.seq == asked):
+            return  # nothing this process has not told
+        self.touch()
         rebuilt = state_before(stored, asked) if asked is not None and asked <= end else None
         if rebuilt is None or rebuilt.refused_from is not None or rebuilt.state.seq != asked:
             await self._reload_and_resume()

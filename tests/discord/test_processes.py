@@ -192,3 +192,23 @@ def test_a_dm_answer_after_the_owners_timer_ran_out_is_refused(
     taken = [d for d in log_of(b) if d.seq == asked]
     assert [(d.decision, d.actor) for d in taken] == [("reject", "timer")]
     assert "accepts" not in b.read(lambda: b.table.texts())
+
+
+def test_a_dm_answer_to_a_match_asleep_on_its_process_is_told_in_full(
+    processes: tuple[BotProcess, BotProcess],
+) -> None:
+    """The match left its process's memory (idle) before the answer came: it is rebuilt
+    where it asked, and the answer told as if it had been clicked there."""
+    a, b = processes
+    scene = b.run(offer_by_dm(b))
+    partner = scene.partner
+    assert b.read(lambda: match_of(b).sleep())
+    # Looking for missed news (as after a lost connection) finds none: nothing is posted.
+    shown = b.read(lambda: posts(b))
+    b.run(b.table.bot.tables.catch_up_all())
+    assert b.read(lambda: posts(b)) == shown and b.read(lambda: match_of(b).asleep)
+    click_dm(a, dm_as_shown(b, b.read(lambda: dm_of(partner))), partner, "Accept")
+    b.wait_for(lambda: "accepts" in b.table.texts())
+    b.wait_for(lambda: b.table.prompt() is not None)
+    assert b.read(lambda: match_of(b).session.state.control[DELI]) == scene.partner_seat
+    assert "You accepted the offer" in b.read(lambda: dm_of(partner).content)
