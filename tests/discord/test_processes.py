@@ -148,6 +148,8 @@ def test_a_dm_answer_on_the_other_process_is_applied_once_and_posted_once(
     resumed = b.read(lambda: match_of(b))
     b.wait_for(lambda: resumed.timer.seq == asked)
     assert b.read(lambda: b.table.prompt()) is not None
+    # A, loading the running matches as at its start, leaves B's alone.
+    a.run(a.table.bot.tables.load())
     assert a.read(lambda: dict(a.table.bot.tables.by_id)) == {}
     # Its timer runs: the decision times out in B's channel, and play goes on.
     b.run(b.table.env.advance_time(301))
