@@ -10,7 +10,8 @@ Each process has its own event loop, offline Discord and connection pool
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,10 @@ import discord
 import pytest
 import simcord
 
+from bot.discord_app import remote
 from bot.discord_app.running import RunningMatch
 from bot.store import DecisionRecord
+from bot.store.postgres import PostgresStore
 from tests.discord.harness import Table, buttons, play_turn, private_text, running_here, seat_table
 from tests.discord.processes import BotProcess, dm_as_shown, dm_user, show_dm
 from tests.discord.test_trades import DELI, PAWN, Scene, build_offer, dm_of, set_trade_scene
@@ -214,3 +217,42 @@ def test_a_dm_answer_to_a_match_asleep_on_its_process_is_told_in_full(
     b.wait_for(lambda: b.table.prompt() is not None)
     assert b.read(lambda: match_of(b).session.state.control[DELI]) == scene.partner_seat
     assert "You accepted the offer" in b.read(lambda: dm_of(partner).content)
+
+
+async def test_the_listener_listens_again_after_losing_its_connection(
+    postgres_database: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """News is read until the connection drops; then the listener subscribes again and
+    looks for anything missed meanwhile (`Tables.catch_up_all`) before reading on."""
+    monkeypatch.setattr(remote, "RESUBSCRIBE_AFTER", 0.01)
+    heard: list[int] = []
+    reconnected = asyncio.Event()
+
+    async def look_again() -> None:
+        reconnected.set()
+
+    async with PostgresStore(postgres_database) as store:
+        listener = remote.StepListener(store, heard.append, look_again)
+        await listener.start()
+        task = asyncio.create_task(listener.run())
+        try:
+            await store.notify(remote.STEPS, "5 1")
+            await wait_until(lambda: heard == [5])
+            async with store._transaction() as db:
+                await db.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+                )
+            await asyncio.wait_for(reconnected.wait(), 10)
+            await store.notify(remote.STEPS, "6 0")
+            await wait_until(lambda: heard == [5, 6])
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+
+async def wait_until(done: Callable[[], bool], timeout: float = 10.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not done():
+            await asyncio.sleep(0.01)
