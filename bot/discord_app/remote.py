@@ -85,8 +85,13 @@ class RemoteDecisions:
         return record, session_of(record, restored.state, stored)
 
     async def decide(self, interaction: discord.Interaction, click: DecisionClick) -> None:
-        """Answer the click within Discord's 3 seconds, commit it for the owner, and
-        take the buttons off the DM it was made in (the owner settles that DM too)."""
+        """Answer the click at once (Discord allows 3 seconds; the database may be
+        slower), commit it for the owner, and take the buttons off the DM it was made
+        in (the owner settles that DM too)."""
+        if click.sure:
+            await interaction.response.edit_message(content="✅ Done.", view=None)
+        else:
+            await interaction.response.defer()
         user = interaction.user.id
         loaded = await self._load(click.match_id)
         if isinstance(loaded, str):
@@ -104,10 +109,6 @@ class RemoteDecisions:
             label = messages.option_label(session.state, session.pending, option)
             await reply(interaction, f"⚠️ {risk}", view=sure_view(click, label))
             return
-        if click.sure:
-            await interaction.response.edit_message(content="✅ Done.", view=None)
-        else:
-            await interaction.response.defer()
         refused = await self.commit(record, session, user, click)
         if refused is not None:
             await reply(interaction, refused)

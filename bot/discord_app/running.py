@@ -215,6 +215,7 @@ class RunningMatch(OpenTable):
             await self._resume_locked()
 
     async def _resume_locked(self) -> None:
+        """`resume`, in the match's lock."""
         session = self.session
         if self.closed:
             return

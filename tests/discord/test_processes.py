@@ -23,7 +23,7 @@ from bot.discord_app import remote
 from bot.discord_app.running import RunningMatch
 from bot.store import DecisionRecord
 from bot.store.postgres import PostgresStore
-from tests.discord.harness import Table, buttons, play_turn, private_text, running_here, seat_table
+from tests.discord.harness import Table, buttons, play_turn, running_here, seat_table
 from tests.discord.processes import BotProcess, dm_as_shown, dm_user, show_dm
 from tests.discord.test_trades import DELI, PAWN, Scene, build_offer, dm_of, set_trade_scene
 from tests.store.conftest import postgres_database, postgres_server  # noqa: F401
@@ -135,7 +135,12 @@ def test_a_dm_answer_on_the_other_process_is_applied_once_and_posted_once(
     # A second click on the same button (the DM as the player's screen still showed it)
     # applies nothing and posts nothing more.
     again, _ = click_dm(a, screen, partner, "Accept")
-    assert "Already done" in private_text(again)
+    assert [f.content for f in again.followups] == ["Already done: your choice was counted once."]
+    # "Full board" on the DM shows the board privately, from the database.
+    board, _ = click_dm(a, screen, partner, "Full board")
+    answers = [board.response, *board.followups]
+    files = [f.filename for m in answers if m is not None for f in m.attachments]
+    assert board.ephemeral and files == ["board.png"]
     posted = b.read(lambda: posts(b))
     b.run(match_of(b).catch_up())  # the same news again changes nothing either
     assert b.read(lambda: posts(b)) == posted
@@ -193,7 +198,7 @@ def test_a_dm_answer_after_the_owners_timer_ran_out_is_refused(
     b.run(b.table.env.advance_time(301))
     b.wait_for(lambda: "ran out of time" in b.table.texts())
     result, _ = click_dm(a, screen, partner, "Accept")
-    assert private_text(result) == "That choice has passed."
+    assert [f.content for f in result.followups] == ["That choice has passed."]
     taken = [d for d in log_of(b) if d.seq == asked]
     assert [(d.decision, d.actor) for d in taken] == [("reject", "timer")]
     assert "accepts" not in b.read(lambda: b.table.texts())
