@@ -68,11 +68,17 @@ class Settings(BaseSettings):
     @property
     def heartbeat_path(self) -> Path:
         """The heartbeat file: beside an SQLite database (in the temporary folder with
-        PostgreSQL) unless set."""
+        PostgreSQL, one per share of the shards) unless set."""
         if self.heartbeat_file is not None:
             return self.heartbeat_file
         if isinstance(self.db, str):
-            return Path(tempfile.gettempdir()) / "chicago-bot.alive"
+            # Processes sharing the database on one machine each keep their own.
+            name = (
+                "chicago-bot"
+                if self.shard_ids is None
+                else f"chicago-bot-shards-{shard_list(self.shard_ids)}"
+            )
+            return Path(tempfile.gettempdir()) / f"{name}.alive"
         return self.db.with_name(self.db.name + ".alive")
 
     @field_validator("db", mode="before")

@@ -72,6 +72,14 @@ def test_shard_settings_that_cannot_work_are_refused(env: dict[str, str], said: 
         settings(**env)
 
 
+def test_processes_on_one_machine_keep_their_own_heartbeat() -> None:
+    one = settings(CHICAGO_SHARD_IDS="0-1", CHICAGO_SHARD_COUNT="4", CHICAGO_DB=PG)
+    other = settings(CHICAGO_SHARD_IDS="2-3", CHICAGO_SHARD_COUNT="4", CHICAGO_DB=PG)
+    assert one.heartbeat_path.name == "chicago-bot-shards-0-1.alive"
+    assert other.heartbeat_path.name == "chicago-bot-shards-2-3.alive"
+    assert settings(CHICAGO_DB=PG).heartbeat_path.name == "chicago-bot.alive"
+
+
 def test_an_sqlite_bot_may_name_every_shard() -> None:
     every = settings(CHICAGO_SHARD_IDS="0-1", CHICAGO_SHARD_COUNT="2")
     assert every.shard_ids == (0, 1)
