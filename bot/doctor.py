@@ -253,9 +253,12 @@ def store_finding(exc: StoreError) -> Finding:
 def check_growth(settings: Settings) -> Finding:
     """How the bot will use the machine: picture workers and gateway shards."""
     from bot.render.pool import RenderPool
+    from bot.settings import shard_list
 
     pool = RenderPool(settings.render_workers)
-    shards = settings.shards or "as Discord recommends"
+    shards: object = settings.total_shards or "as Discord recommends"
+    if settings.shard_ids is not None:
+        shards = f"{shard_list(settings.shard_ids)} of {shards} (the others run elsewhere)"
     return Finding("growth", True, f"pictures drawn by {pool.kind}; shards: {shards}")
 
 

@@ -316,6 +316,29 @@ class MatchSession:
         self._play_computers(step)
         return self._finish(step)
 
+    def adopt(self, entries: Sequence[Applied]) -> StepResult:
+        """Decisions already committed elsewhere (another bot process took a DM answer),
+        applied here, then computer seats play on. The step's `applied` holds only the
+        computers' new decisions (what is left to commit); its events and lines tell
+        everything."""
+        step = StepResult(Verdict.APPLIED)
+        for entry in entries:
+            step.events.extend(self.game.apply(self._state, entry.seat, entry.decision))
+            self.log.append(entry)
+            self._track(entry.seat)
+        if self.autoplay:
+            self._play_computers(step)
+        return self._finish(step)
+
+    def play_on(self) -> StepResult:
+        """Computer seats play until a person must decide: for a match rebuilt from a log
+        that ends on a person's decision another bot process committed, before the
+        computer seats after it had played."""
+        step = StepResult(Verdict.APPLIED)
+        if self.autoplay:
+            self._play_computers(step)
+        return self._finish(step)
+
     def play_computer(self) -> StepResult:
         """One decision by a computer seat that must decide now, for a caller that
         paces computer turns itself (the demo, a bot showing turns one at a time)."""

@@ -7,11 +7,12 @@ on names and defaults. The token is a `SecretStr`: it never shows in a repr or a
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.database_url import is_postgres
 
@@ -19,6 +20,7 @@ DEFAULT_DB = Path("chicago.db")
 # The ranges of the settings the command line also takes as options (`preview`).
 MIN_TURN_TIMER, MAX_TURN_TIMER = 30, 86_400
 MAX_COMPUTER_DELAY = 30.0
+MAX_SHARDS = 1024
 
 
 class Settings(BaseSettings):
@@ -48,8 +50,15 @@ class Settings(BaseSettings):
     log_format: Literal["text", "json"] = Field(default="text", alias="CHICAGO_LOG_FORMAT")
     # Worker processes drawing board pictures; None: one per core (a thread on one core).
     render_workers: int | None = Field(default=None, alias="CHICAGO_RENDER_WORKERS", ge=0, le=64)
-    # Gateway shards; None: as many as Discord recommends for the bot's server count.
-    shards: int | None = Field(default=None, alias="CHICAGO_SHARDS", ge=1, le=1024)
+    # Gateway shards in all; None: as many as Discord recommends for the bot's server
+    # count. `CHICAGO_SHARDS` is the older name of `CHICAGO_SHARD_COUNT`.
+    shards: int | None = Field(default=None, alias="CHICAGO_SHARDS", ge=1, le=MAX_SHARDS)
+    shard_count: int | None = Field(default=None, alias="CHICAGO_SHARD_COUNT", ge=1, le=MAX_SHARDS)
+    # The shards this process runs ("0,1", "2-3"); None: all of them. A process owns the
+    # matches of its shards' servers: several processes share one PostgreSQL database.
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None, alias="CHICAGO_SHARD_IDS"
+    )
     # A running match untouched this long is dropped from memory until its next click
     # or timer, when it is reloaded from the store.
     idle_after: int = Field(default=900, alias="CHICAGO_IDLE_AFTER", ge=60, le=86_400)
@@ -59,11 +68,17 @@ class Settings(BaseSettings):
     @property
     def heartbeat_path(self) -> Path:
         """The heartbeat file: beside an SQLite database (in the temporary folder with
-        PostgreSQL) unless set."""
+        PostgreSQL, one per share of the shards) unless set."""
         if self.heartbeat_file is not None:
             return self.heartbeat_file
         if isinstance(self.db, str):
-            return Path(tempfile.gettempdir()) / "chicago-bot.alive"
+            # Processes sharing the database on one machine each keep their own.
+            name = (
+                "chicago-bot"
+                if self.shard_ids is None
+                else f"chicago-bot-shards-{shard_list(self.shard_ids)}"
+            )
+            return Path(tempfile.gettempdir()) / f"{name}.alive"
         return self.db.with_name(self.db.name + ".alive")
 
     @field_validator("db", mode="before")
@@ -74,6 +89,47 @@ class Settings(BaseSettings):
             return Path(value)
         return value
 
+    @property
+    def total_shards(self) -> int | None:
+        """The shard count of the whole bot (None: as Discord recommends)."""
+        return self.shard_count or self.shards
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_ids(cls, value: object) -> object:
+        """ "0,1", "2-3" or "0-1,4" as shard numbers, in order, each once."""
+        if not isinstance(value, str):
+            return value
+        return parse_shard_ids(value)
+
+    @model_validator(mode="after")
+    def _shards_agree(self) -> Self:
+        """A process running some shards must know how many there are in all, and
+        share its database with the processes running the others (PostgreSQL)."""
+        if self.shard_count and self.shards and self.shard_count != self.shards:
+            raise ValueError(
+                f"CHICAGO_SHARD_COUNT={self.shard_count} and CHICAGO_SHARDS={self.shards} "
+                "disagree; set only CHICAGO_SHARD_COUNT"
+            )
+        if self.shard_ids is None:
+            return self
+        count = self.total_shards
+        if count is None:
+            raise ValueError("CHICAGO_SHARD_IDS needs CHICAGO_SHARD_COUNT (shards in all)")
+        beyond = [i for i in self.shard_ids if i >= count]
+        if beyond:
+            raise ValueError(
+                f"CHICAGO_SHARD_IDS names shard {beyond[0]}, but CHICAGO_SHARD_COUNT={count} "
+                f"numbers them 0 to {count - 1}"
+            )
+        if len(self.shard_ids) < count and not isinstance(self.db, str):
+            raise ValueError(
+                "CHICAGO_SHARD_IDS runs some of the shards, so other processes run the rest: "
+                "they must share a PostgreSQL database (CHICAGO_DB=postgresql://…); an "
+                "SQLite file takes one bot process"
+            )
+        return self
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper(cls, value: object) -> object:
@@ -83,6 +139,37 @@ class Settings(BaseSettings):
     @classmethod
     def _lower(cls, value: object) -> object:
         return value.lower() if isinstance(value, str) else value
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...] | None:
+    """Shard numbers from "0,1", "2-3" or "0-1,4" (empty: None, every shard)."""
+    ids: list[int] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        first, dash, last = part.partition("-")
+        try:
+            low = int(first)
+            high = int(last) if dash else low
+        except ValueError:
+            raise ValueError(
+                f"shard ids are numbers or ranges like 0,1 or 2-3, not {part!r}"
+            ) from None
+        if low < 0 or high < low or high >= MAX_SHARDS:
+            raise ValueError(f"shard range {part!r} is not from low to high within 0-1023")
+        ids.extend(i for i in range(low, high + 1) if i not in ids)
+    return tuple(sorted(ids)) if ids else None
+
+
+def shard_list(shards: Sequence[int]) -> str:
+    """Shard numbers as the setting writes them, runs joined: "0-3,6"."""
+    runs: list[list[int]] = []
+    for shard in sorted(set(shards)):
+        if runs and runs[-1][-1] == shard - 1:
+            runs[-1].append(shard)
+        else:
+            runs.append([shard])
+    return ",".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 class SettingsFileError(ValueError):

@@ -109,6 +109,21 @@ def test_compose_and_systemd_examples() -> None:
     assert "EnvironmentFile" in service and "Restart" in service
 
 
+def test_compose_has_a_two_process_example() -> None:
+    """Two bot services on the `postgres` service's database, with the same shard count
+    and shards 0 and 1 (README, "Several bot processes")."""
+    compose = (ROOT / "deploy" / "compose.yaml").read_text()
+    services = re.split(r"\n  (?=[a-z][\w-]*:)", compose.split("\nservices:\n", 1)[1])
+    shards = {s.split(":", 1)[0]: s for s in services if "CHICAGO_SHARD_IDS" in s}
+    assert sorted(shards) == ["chicago-shard-0", "chicago-shard-1"]
+    for number, (name, body) in enumerate(sorted(shards.items())):
+        assert 'profiles: ["shards"]' in body, name
+        assert re.search(r"CHICAGO_DB: postgresql://\S+@postgres:5432/chicago", body), name
+        assert "CHICAGO_SHARD_COUNT: 2" in body, name
+        assert f'CHICAGO_SHARD_IDS: "{number}"' in body, name
+        assert "condition: service_healthy" in body, name
+
+
 def test_the_procfile_runs_the_bot() -> None:
     lines = [
         line

@@ -24,3 +24,16 @@ def test_readme_session_example_runs() -> None:
     namespace: dict[str, object] = {}
     exec(compile(session_blocks[0], "README.md", "exec"), namespace)
     assert namespace["rebuilt"] is not None
+
+
+def test_every_setting_is_documented() -> None:
+    """Each setting the bot reads is in the README's table and in `.env.example`."""
+    from bot.settings import Settings
+
+    readme = README.read_text()
+    example = (README.parent / ".env.example").read_text()
+    names = [f.alias for f in Settings.model_fields.values() if f.alias]
+    assert "CHICAGO_SHARD_IDS" in names and "CHICAGO_SHARD_COUNT" in names
+    for name in names:
+        assert f"| `{name}` |" in readme or f"`{name}`" in readme, f"{name} not in README"
+        assert re.search(rf"^#? ?{name}=|\({name} ", example, re.M), f"{name} not in .env.example"

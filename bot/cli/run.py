@@ -80,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
         async with bot:
             await bot.store.open()  # a database problem is told before connecting
             if isinstance(bot.store, PostgresStore):
-                await bot.store.claim(PROG)  # as the lock file does for SQLite
+                # As the lock file does for SQLite; processes sharing the database each
+                # claim their own shards.
+                await bot.store.claim(PROG, bot.owned.ids, bot.owned.count)
             opened = True
             await bot.start(token)
             await stopped(bot)

@@ -15,7 +15,7 @@ import logging
 import secrets
 from collections.abc import Callable, Coroutine, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.ext import commands
@@ -27,7 +27,9 @@ from bot.discord_app.cooldowns import Cooldowns
 from bot.discord_app.custom_ids import DraftClick, ours, parse
 from bot.discord_app.match_channel import ChannelGone
 from bot.discord_app.ports import ClickRouter, Listed, MatchContext
+from bot.discord_app.remote import Listening, RemoteDecisions, StepListener
 from bot.discord_app.replies import SORRY, reply
+from bot.discord_app.shards import Shards
 from bot.discord_app.tables import Table, Tables
 from bot.discord_app.timers import Clock
 from bot.discord_app.tree import ChicagoTree
@@ -60,9 +62,11 @@ async def render_phone(state: MatchState, events: Sequence[Event]) -> bytes:
 
 class ChicagoBot(commands.AutoShardedBot):
     """The Discord client: the `/chicago` commands, the persistent buttons, and the
-    registry of open tables. Sharded from the start (`CHICAGO_SHARDS`, else as many
+    registry of open tables. Sharded from the start (`CHICAGO_SHARD_COUNT`, else as many
     shards as Discord recommends), so a bot that grows past 2,500 servers needs no
-    rewrite."""
+    rewrite; with `CHICAGO_SHARD_IDS` it runs some of the shards, and the matches of
+    their servers, beside processes running the others on the same PostgreSQL database
+    (`bot.discord_app.shards`, `bot.discord_app.remote`)."""
 
     def __init__(
         self,
@@ -72,7 +76,15 @@ class ChicagoBot(commands.AutoShardedBot):
         seeds: Callable[[], int] | None = None,
         **options: object,
     ) -> None:
-        options.setdefault("shard_count", settings.shards)
+        options.setdefault("shard_count", settings.total_shards)
+        if settings.shard_ids is not None:
+            options.setdefault("shard_ids", list(settings.shard_ids))
+        ids = options.get("shard_ids")
+        count = options.get("shard_count")
+        self.owned = Shards.of(
+            list(ids) if isinstance(ids, list | tuple) else None,
+            count if isinstance(count, int) else None,
+        )
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -86,7 +98,17 @@ class ChicagoBot(commands.AutoShardedBot):
         self._store = store
         self.clock: Clock = clock or discord.utils.utcnow
         self._seeds = seeds or (lambda: wide_seed(secrets.randbits(WIDE_SEED_BITS)))
-        self.tables = Tables(self._context, self.new_seed, lambda: self.clock().timestamp())
+        self.tables = Tables(
+            self._context, self.new_seed, lambda: self.clock().timestamp(), self.owned.owns
+        )
+        self.listener: StepListener | None = None
+        if not self.owned.every and hasattr(store, "subscribe"):
+            # Other processes run the other shards: DM clicks on their matches are
+            # applied through the store, and theirs on ours are heard here.
+            self.tables.remote = RemoteDecisions(self.tables.ctx, self.owned.owns)
+            self.listener = StepListener(
+                cast(Listening, store), self.tables.news, self.tables.catch_up_all
+            )
         self._resume_task: asyncio.Task[None] | None = None
         # Set on SIGTERM/SIGINT: clicks are answered politely and not taken.
         self.stopping = False
@@ -152,6 +174,11 @@ class ChicagoBot(commands.AutoShardedBot):
         )
         self.tree.add_command(group)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        if self.listener is not None:
+            await self.listener.start()  # before loading: no decision falls between
+            self._spawn(self.listener.run(), "chicago-step-listener")
+            log.info("running %s; matches of other shards are left to their processes",
+                     self.owned)  # fmt: skip
         if self.settings.dev_guild:
             guild = discord.Object(id=self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -173,6 +200,7 @@ class ChicagoBot(commands.AutoShardedBot):
     async def close(self) -> None:
         for match in self.tables.running():
             match.timer.cancel()
+        self.tables.stop_catching_up()
         if self._resume_task is not None and not self._resume_task.done():
             self._resume_task.cancel()
         for task in list(self.background):

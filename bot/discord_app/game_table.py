@@ -166,6 +166,24 @@ class GameTable(OpenTable):
                 await self.ctx.store.set_deadline(self.match_id, self.session.seq, deadline)
                 self.timer.start(self.session.seq, deadline, self.timer_length)
 
+    async def catch_up(self) -> None:
+        """Decisions another bot process committed (a DM answer that reached the process
+        running shard 0) are told here, once, and the match plays on."""
+        async with self.lock:
+            if self.closed:
+                return
+            stored = await self.ctx.store.load(self.match_id)
+            known = len(self.session.log)
+            new = [
+                Applied(d.seq, d.seat, d.decision, d.actor)
+                for d in stored.full_log
+                if d.seq >= known
+            ]
+            if not new:
+                return
+            step = self.session.adopt(new)
+            await self._tell(step)
+
     async def recover(self) -> None:
         """After an unexpected error: the match as the store has it."""
         fresh = await GameTable.load(self.ctx, self._record)

@@ -9,14 +9,17 @@ from the store at its next click, command or timer; every entry point wakes it f
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
 import discord
 
 from bot.discord_app import messages
+from bot.discord_app.lobby import seat_of_user
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.publisher import BOARD, TurnPublisher
 from bot.discord_app.risks import risk_of
@@ -27,14 +30,72 @@ from bot.narration import Line
 from bot.render.alt_text import alt_text
 from bot.render.pool import worker_executor
 from bot.session import Applied, MatchSession, StepResult
-from bot.store import MatchRecord, MatchStatus, load_match
+from bot.store import (
+    DuplicateDecision,
+    MatchRecord,
+    MatchStatus,
+    SeatRecord,
+    StoredMatch,
+    load_match,
+    resume,
+)
+from bot.store.restore import Restored
 from bot.verdicts import Verdict, say
-from engine import NOBODY, Decision
+from engine import NOBODY, Decision, MatchState
 
 log = logging.getLogger("chicago.bot")
 
 TIMEOUTS_BEFORE_COMPUTER = 3
 HANDED_LEVEL = "normal"
+CONFLICTS_RETRIED = 3  # decisions taken by another process while one step was committed
+
+
+def session_of(
+    record: MatchRecord, state: MatchState, stored: StoredMatch, hold_slow: bool = True
+) -> MatchSession:
+    """A session on `state`, with the logged decisions before it and the computer
+    levels that play seats handed over."""
+    applied = [
+        Applied(d.seq, d.seat, d.decision, d.actor) for d in stored.full_log if d.seq < state.seq
+    ]
+    controllers = {
+        i: s.controller for i, s in enumerate(record.seats) if s.user_id and s.controller != "user"
+    }
+    return MatchSession(state, applied, controllers, hold_slow=hold_slow)
+
+
+def state_before(stored: StoredMatch, seq: int) -> Restored:
+    """The match as it stood when decision `seq` was asked: the stored match without the
+    decisions from `seq` on (replayed from the setup when the snapshot is newer)."""
+    earlier = [d for d in stored.full_log if d.seq < seq]
+    cut = dataclasses.replace(stored, full_log=earlier)
+    if stored.snapshot_seq >= seq:
+        cut.snapshot_json, cut.snapshot_seq = None, -1
+    cut.log_tail = [d for d in earlier if d.seq > cut.snapshot_seq]
+    return resume(cut)
+
+
+def why_not(
+    session: MatchSession,
+    seats: Sequence[SeatRecord],
+    user_id: int,
+    seq: int,
+    decision: str | Decision,
+) -> str | None:
+    """Why this user's click on decision `seq` does not count, or None if it may. The
+    rules' part is the session's (`MatchSession.check`), decided once."""
+    seat = seat_of_user(seats, user_id)
+    record = seats[seat] if seat is not None else None
+    playing = seat if record is not None and record.controller == "user" else None
+    refused = session.check(playing, decision, seq, str(user_id))
+    if refused is None:
+        return None
+    if refused.verdict is Verdict.WRONG_SEAT and session.pending is not None:
+        waiting_seat = seats[session.pending.seat]
+        player = waiting_seat.user_id if waiting_seat.controller == "user" else None
+        waiting = f"<@{player}>" if player is not None else session.name(session.pending.seat)
+        return say(Verdict.WRONG_SEAT, waiting=waiting)
+    return refused.message
 
 
 def merge(first: StepResult, second: StepResult) -> StepResult:
@@ -58,6 +119,10 @@ class RunningMatch(OpenTable):
         self.timeouts: dict[int, int] = {}
         self.screens: dict[str, TradeScreen] = {}
         self._session: MatchSession | None = session
+        # The decision the match's posts ask (its prompt's or DM offer's number): what
+        # this process has told. A log that goes further holds decisions another
+        # process committed (a DM answer), told here by `catch_up`.
+        self.asked: int | None = None
         self._count_timeouts(session)
 
     # --- reading ---------------------------------------------------------------------
@@ -94,23 +159,13 @@ class RunningMatch(OpenTable):
         """A running match rebuilt from the store (setup, snapshot and log), with what it
         had posted (prompt, reminder, DM offer) read back."""
         match = cls(ctx, record, await cls._read(ctx, record))
-        match.publisher.restore(await ctx.store.messages(record.match_id))
+        _, match.asked = match.publisher.restore(await ctx.store.messages(record.match_id))
         return match
 
     @staticmethod
     async def _read(ctx: MatchContext, record: MatchRecord) -> MatchSession:
         state, stored = await load_match(ctx.store, record.match_id)
-        applied = [
-            Applied(d.seq, d.seat, d.decision, d.actor)
-            for d in stored.full_log
-            if d.seq < state.seq
-        ]
-        controllers = {
-            i: s.controller
-            for i, s in enumerate(record.seats)
-            if s.user_id and s.controller != "user"
-        }
-        return MatchSession(state, applied, controllers, hold_slow=True)
+        return session_of(record, state, stored)
 
     def _count_timeouts(self, session: MatchSession) -> None:
         controllers = session.controllers
@@ -145,6 +200,8 @@ class RunningMatch(OpenTable):
             )
             self._session = session
             self._count_timeouts(session)
+            if self.asked is None:
+                self.asked = prompt_seq
             if prompt is not None and prompt_seq == session.seq and session.pending is not None:
                 self.publisher.adopt(prompt, session)
             log.info("match %s: reloaded from the store after being idle", self.match_id)
@@ -155,35 +212,40 @@ class RunningMatch(OpenTable):
         it had left."""
         await self.wake()
         async with self.lock:
-            session = self.session
-            if self.closed:
-                return
-            if session.result is not None or session.pending is None:
-                await self._tell(StepResult(Verdict.APPLIED, result=session.result))
-                return
-            prompt, prompt_seq = self.publisher.restore(
-                await self.ctx.store.messages(self.match_id)
-            )
-            found = prompt is not None and await self.channel.fetch(prompt) is not None
-            if prompt is not None and found and prompt_seq == session.seq:
-                self.publisher.adopt(prompt, session)
-            else:
-                if prompt is not None and found:
-                    await self.publisher.close_stale(prompt)
-                self.publisher.prompt = None
-                pending = session.pending
-                await self._tell(StepResult(Verdict.APPLIED, pending=pending, turns_ended=1), True)
-                return
-            timer = await self.ctx.store.deadline(self.match_id)
-            if timer is not None and timer[0] == session.seq:
-                deadline = timer[1]
-                left = deadline - self.ctx.clock()
-                # Past half time the reminder was already posted: it is not posted again.
-                remind = left > self.timer_length / 2 and self.publisher.reminder_id is None
-                self.publisher.deadline = deadline
-                self.timer.start(session.seq, deadline, self.timer_length, remind)
-            else:
-                await self._restart_timer(session)
+            await self._resume_locked()
+
+    async def _resume_locked(self) -> None:
+        """`resume`, in the match's lock."""
+        session = self.session
+        if self.closed:
+            return
+        if session.result is not None or session.pending is None:
+            await self._tell(StepResult(Verdict.APPLIED, result=session.result))
+            return
+        prompt, prompt_seq = self.publisher.restore(await self.ctx.store.messages(self.match_id))
+        found = prompt is not None and await self.channel.fetch(prompt) is not None
+        if prompt is not None and found and prompt_seq == session.seq:
+            self.publisher.adopt(prompt, session)
+            self.asked = session.seq
+        else:
+            if prompt is not None and found:
+                await self.publisher.close_stale(prompt)
+            self.publisher.prompt = None
+            # Computer seats after a person's decision another process committed.
+            step = session.play_on()
+            step.turns_ended = max(step.turns_ended, 1)
+            await self._tell(step, True)
+            return
+        timer = await self.ctx.store.deadline(self.match_id)
+        if timer is not None and timer[0] == session.seq:
+            deadline = timer[1]
+            left = deadline - self.ctx.clock()
+            # Past half time the reminder was already posted: it is not posted again.
+            remind = left > self.timer_length / 2 and self.publisher.reminder_id is None
+            self.publisher.deadline = deadline
+            self.timer.start(session.seq, deadline, self.timer_length, remind)
+        else:
+            await self._restart_timer(session)
 
     async def _restart_timer(self, session: MatchSession) -> None:
         deadline = self.ctx.clock() + self.timer_length
@@ -214,23 +276,12 @@ class RunningMatch(OpenTable):
         return session is not None and not self.closed and session.seq == seq
 
     def refusal(self, user_id: int, seq: int, decision: str | Decision) -> str | None:
-        """Why this user's click on decision `seq` does not count, or None if it may.
-        The rules' part is the session's (`MatchSession.check`), decided once."""
+        """Why this user's click on decision `seq` does not count, or None if it may."""
         if self.ctx.stopping():
             return say(Verdict.STOPPING)
         if self.closed:
             return say(Verdict.OVER)
-        session = self.session
-        seat = self.seat_of(user_id)
-        playing = seat if seat is not None and self.player_of(seat) == user_id else None
-        refused = session.check(playing, decision, seq, str(user_id))
-        if refused is None:
-            return None
-        if refused.verdict is Verdict.WRONG_SEAT and session.pending is not None:
-            player = self.player_of(session.pending.seat)
-            waiting = f"<@{player}>" if player is not None else session.name(session.pending.seat)
-            return say(Verdict.WRONG_SEAT, waiting=waiting)
-        return refused.message
+        return why_not(self.session, self.seats, user_id, seq, decision)
 
     async def risk(self, user_id: int, seq: int, decision: str | Decision) -> str | None:
         """What this click would risk for the clicker's side (None: safe, or not theirs
@@ -259,18 +310,84 @@ class RunningMatch(OpenTable):
             await self._tell(step)
             return None
 
-    async def _tell(self, step: StepResult, force_new: bool = False) -> None:
-        """Commit the step in one transaction, then tell it."""
+    async def _tell(
+        self, step: StepResult, force_new: bool = False, logged: int = -1, conflicts: int = 0
+    ) -> None:
+        """Commit the step in one transaction, then tell it. Decisions up to `logged`
+        are in the store already (committed by another process: see `catch_up`)."""
         session = self.session
         # Hard computer seats think in the bot's worker processes, off the event loop.
         await session.settle(step, worker_executor())
         plan = self.publisher.plan(session, step, force_new)
-        await self.ctx.store.commit_step(self.match_id, plan.write)
+        plan.write.decisions = [d for d in plan.write.decisions if d.seq > logged]
+        try:
+            await self.ctx.store.commit_step(self.match_id, plan.write)
+        except DuplicateDecision:
+            if conflicts >= CONFLICTS_RETRIED:
+                raise
+            # Another bot process took this decision first (a DM answer racing the
+            # timer): what it decided is told instead; this step is dropped unsaid.
+            log.info("match %s: decision %s was taken by another bot process",
+                     self.match_id, step.applied[0].seq if step.applied else "?")  # fmt: skip
+            self._session = None
+            self.publisher.notes, self.publisher.timeout_note = [], None
+            await self._catch_up_locked(conflicts + 1)
+            return
         if plan.deadline is None:
             self._close()
         else:
             self.timer.start(session.seq, plan.deadline, self.timer_length)
         await self.publisher.publish(session, step, plan)
+        self.asked = session.seq
+
+    # --- decisions another bot process committed ------------------------------------------
+
+    async def catch_up(self) -> None:
+        """Another bot process committed a decision of this match (the process running
+        shard 0 takes the DM answers): tell it, and what follows, once."""
+        async with self.lock:
+            if not self.closed:
+                await self._catch_up_locked()
+
+    async def _catch_up_locked(self, conflicts: int = 0) -> None:
+        """Rebuild the match as it stood at the decision this process asked, apply the
+        logged decisions after it (another process's, then the computer seats' that
+        follow), commit what is new and tell it all as one step."""
+        stored = await self.ctx.store.load(self.match_id)
+        end = stored.full_log[-1].seq if stored.full_log else -1
+        current = self._session
+        asked = self.asked
+        if asked == end + 1 and (current is None or current.seq == asked):
+            return  # nothing this process has not told
+        self.touch()
+        rebuilt = state_before(stored, asked) if asked is not None and asked <= end else None
+        if rebuilt is None or rebuilt.refused_from is not None or rebuilt.state.seq != asked:
+            await self._reload_and_resume()
+            return
+        session = session_of(self._record, rebuilt.state, stored)
+        step = StepResult(Verdict.APPLIED, pending=session.pending)
+        for decision in stored.full_log:
+            if decision.seq < session.seq:
+                continue  # played already by the computer seats that followed
+            one = session.decide(decision.seat, decision.decision, decision.seq, decision.actor)
+            if not one.ok:
+                log.warning("match %s: logged decision %s does not apply (%s)",
+                            self.match_id, decision.seq, one.message)  # fmt: skip
+                await self._reload_and_resume()
+                return
+            step = merge(step, one)
+        self._session = session
+        self._count_timeouts(session)
+        log.info("match %s: decisions %s-%s taken by another bot process told",
+                 self.match_id, asked, end)  # fmt: skip
+        await self._tell(step, logged=end, conflicts=conflicts)
+
+    async def _reload_and_resume(self) -> None:
+        """The match as the store has it, prompt and timer put back (in the lock)."""
+        self._session = await self._read(self.ctx, self._record)
+        self._count_timeouts(self._session)
+        self.publisher.prompt = None
+        await self._resume_locked()
 
     def _close(self) -> None:
         self.timer.cancel()
@@ -284,6 +401,10 @@ class RunningMatch(OpenTable):
         await self.wake()
         async with self.lock:
             session = self.session
+            if not self.closed and session.seq > seq and self.asked == seq:
+                # Reloaded after being idle, with a decision another process committed.
+                await self._catch_up_locked()
+                return
             if self.closed or session.seq != seq or session.pending is None:
                 return
             seat = session.pending.seat

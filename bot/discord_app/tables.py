@@ -34,7 +34,6 @@ from bot.discord_app.custom_ids import (
     ProposeClick,
     RematchClick,
     SelectClick,
-    sure_id,
 )
 from bot.discord_app.game_table import GameTable, game_of
 from bot.discord_app.history import leaderboard_page
@@ -44,9 +43,10 @@ from bot.discord_app.match_channel import ChannelGone
 from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.names import plain_name
 from bot.discord_app.ports import Listed, MatchContext
+from bot.discord_app.remote import RemoteDecisions
 from bot.discord_app.replies import SORRY, reply
 from bot.discord_app.running import RunningMatch
-from bot.discord_app.views import ChicagoButton
+from bot.discord_app.views import sure_view
 from bot.session import Applied
 from bot.store import ChannelTaken, MatchRecord, MatchStatus, SeatRecord, StoreError
 from bot.verdicts import Verdict, say
@@ -61,13 +61,10 @@ ALREADY_OPEN = (
 )
 
 
-def sure_view(match: RunningMatch, click: DecisionClick) -> discord.ui.View:
-    """One more private click for a risky choice; the prompt's buttons stay for any other."""
+def confirm_view(match: RunningMatch, click: DecisionClick) -> discord.ui.View:
+    """One more private click for a risky choice, in the words of the prompt's button."""
     label = match.publisher.label(match.session, Applied(click.seq, -1, str(click.decision), ""))
-    view = discord.ui.View(timeout=None)
-    sure = sure_id(click.match_id, click.seq, click.decision)
-    view.add_item(ChicagoButton(sure, f"Yes: {label}"[:80], discord.ButtonStyle.danger))
-    return view
+    return sure_view(click, label)
 
 
 LOBBY_NOTES = {
@@ -89,8 +86,14 @@ class Tables:
         ctx_of: Callable[[Tables], MatchContext],
         new_seed: Callable[[], int],
         seconds: Callable[[], float],
+        owns: Callable[[int | None], bool] = lambda guild_id: True,
     ) -> None:
         self.ctx = ctx_of(self)
+        # The servers whose matches this process runs (`bot.discord_app.shards`); with
+        # other processes beside it, DM clicks on theirs go through `remote`.
+        self.owns = owns
+        self.remote: RemoteDecisions | None = None
+        self._catching_up: set[asyncio.Task[None]] = set()
         self.new_seed = new_seed
         self.by_id: dict[int, Table] = {}
         self.by_channel: dict[int, Table] = {}
@@ -138,8 +141,11 @@ class Tables:
         return [t for t in found if isinstance(t, Lobby)]
 
     async def load(self) -> None:
-        """Every lobby and running match in the store, each loaded once."""
+        """Every lobby and running match of this process's servers in the store, each
+        loaded once."""
         for record in await self.ctx.store.active_matches():
+            if not self.owns(record.guild_id):
+                continue  # another bot process runs this server's shard
             try:
                 table: Table
                 if record.status is MatchStatus.RUNNING and game_of(record).key != "chicago":
@@ -162,6 +168,46 @@ class Tables:
                 await match.gone()
             except Exception:
                 log.exception("match %s: could not be resumed", match.match_id)
+
+    # --- decisions other bot processes committed ----------------------------------------
+
+    def news(self, match_id: int) -> None:
+        """Another process committed a decision of `match_id` (a DM answer): if the match
+        runs here, it is told, in the background."""
+        match = self._running(match_id) or self._game(match_id)
+        if match is None:
+            return
+        task = asyncio.create_task(self._catch_up(match), name=f"chicago-catch-up-{match_id}")
+        self._catching_up.add(task)
+        task.add_done_callback(self._catching_up.discard)
+
+    def stop_catching_up(self) -> None:
+        """The bot closes: catching up is left to the next start (the store has it all)."""
+        for task in list(self._catching_up):
+            task.cancel()
+
+    async def catch_up_all(self) -> None:
+        """After notifications may have been missed: every running match compared with
+        the store, and anything new told."""
+        for match in self.running():
+            await self._catch_up(match)
+
+    async def _catch_up(self, match: Playing) -> None:
+        try:
+            await match.catch_up()
+        except ChannelGone:
+            await match.gone()
+        except Exception:
+            log.exception("match %s: a decision taken by another process could not be told",
+                          match.match_id)  # fmt: skip
+            try:
+                await match.recover()
+            except Exception:
+                log.exception("match %s: recovery after an error failed", match.match_id)
+
+    def _remote(self, interaction: discord.Interaction) -> RemoteDecisions | None:
+        """Who answers a click in a DM on a match not running here (None: nobody)."""
+        return self.remote if interaction.guild_id is None else None
 
     # --- opening a lobby ----------------------------------------------------------------------
 
@@ -271,6 +317,8 @@ class Tables:
             await self.tell(interaction, say(Verdict.STOPPING))
             return False
         table = self.by_id.get(match_id)
+        if table is None and self._remote(interaction) is not None:
+            return True  # checked against the store by `RemoteDecisions`
         if table is None:
             refused: str | None = say(Verdict.NO_MATCH)
         elif isinstance(table, Lobby):
@@ -326,6 +374,15 @@ class Tables:
 
     async def _decide(self, interaction: discord.Interaction, click: DecisionClick) -> None:
         match = self._running(click.match_id)
+        remote = self._remote(interaction)
+        if match is None and remote is not None:
+            await self.guarded(
+                interaction,
+                None,
+                f"DM decision {click.seq}",
+                lambda: remote.decide(interaction, click),
+            )
+            return
         if match is None:
             await self.tell(interaction, say(Verdict.NO_MATCH))
             return
@@ -334,7 +391,7 @@ class Tables:
             user = interaction.user.id
             risk = None if click.sure else await match.risk(user, click.seq, click.decision)
             if risk is not None:
-                await reply(interaction, f"⚠️ {risk}", view=sure_view(match, click))
+                await reply(interaction, f"⚠️ {risk}", view=confirm_view(match, click))
                 return
             if click.sure:
                 await interaction.response.edit_message(content="✅ Done.", view=None)
@@ -358,6 +415,15 @@ class Tables:
         self, interaction: discord.Interaction, match_id: int, seq: int, decision: str
     ) -> None:
         match = self._game(match_id)
+        remote = self._remote(interaction)
+        if match is None and remote is not None:
+            await self.guarded(
+                interaction,
+                None,
+                f"DM decision {seq}",
+                lambda: remote.game_decide(interaction, match_id, seq, decision),
+            )
+            return
         if match is None:
             await self.tell(interaction, say(Verdict.NO_MATCH))
             return
@@ -417,6 +483,15 @@ class Tables:
 
     async def _full_board(self, interaction: discord.Interaction, click: BoardClick) -> None:
         match = self._running(click.match_id)
+        remote = self._remote(interaction)
+        if match is None and remote is not None:
+            await self.guarded(
+                interaction,
+                None,
+                "DM full board",
+                lambda: remote.board(interaction, click.match_id),
+            )
+            return
         if match is None:
             await self.tell(interaction, say(Verdict.OVER))
             return

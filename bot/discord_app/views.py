@@ -28,6 +28,7 @@ from bot.discord_app.custom_ids import (
     propose_id,
     rematch_id,
     remove_computer_id,
+    sure_id,
 )
 from bot.discord_app.messages import option_label, shown_options
 from bot.discord_app.ports import host_of
@@ -128,6 +129,14 @@ class ChicagoSelect(
 
 
 DYNAMIC_ITEMS = (ChicagoButton, ChicagoSelect)
+
+
+def sure_view(click: DecisionClick, label: str) -> discord.ui.View:
+    """One more private click for a risky choice; the prompt's buttons stay for any other."""
+    view = discord.ui.View(timeout=None)
+    sure = sure_id(click.match_id, click.seq, click.decision)
+    view.add_item(ChicagoButton(sure, f"Yes: {label}"[:80], discord.ButtonStyle.danger))
+    return view
 
 
 def decision_view(match_id: int, seq: int, state: MatchState, pending: Pending) -> discord.ui.View:

@@ -24,6 +24,7 @@ from bot.discord_app.idle import sweep
 from bot.discord_app.running import RunningMatch
 from bot.settings import Settings
 from bot.store import SqliteStore
+from bot.store.location import open_store
 
 # simcord waits 50 ms of quiet after every interaction; 1 ms is plenty for this bot and
 # makes a full match of clicks run in seconds (private knob: re-check on upgrades).
@@ -33,10 +34,12 @@ DECISION = re.compile(r"chicago:(\d+):(\d+):(\S+)")
 MENTION = re.compile(r"<@(\d+)>")
 
 
-def make_settings(db: Path, **values: Any) -> Settings:
+def make_settings(db: Path | str, **values: Any) -> Settings:
     """Settings for a test bot: no token, no .env, no computer delay."""
     base: dict[str, Any] = {"db": db, "computer_delay": 0.0, "turn_timer": 300}
-    base.update(shards=1, render_workers=1)  # simcord needs a shard count; a render thread
+    base.update(render_workers=1)  # a render thread
+    if "shard_count" not in values:
+        base.update(shards=1)  # simcord needs a shard count
     base.update(values)
     return Settings(_env_file=None, **base)  # type: ignore[call-arg]
 
@@ -79,28 +82,33 @@ def buttons(message: Any) -> list[Button]:
 
 @dataclass
 class Table:
-    """A guild with one channel, a few members and the bot, on a SQLite file in `root`."""
+    """A guild with one channel, a few members and the bot, on a SQLite file in `root`
+    (or the PostgreSQL database `database`; the guild on shard `guild_shard`)."""
 
     root: Path
     seed: int = 1927
     settings: dict[str, Any] = field(default_factory=dict)
     names: tuple[str, ...] = ("alice", "bob", "carol", "dave")
+    database: str | None = None
+    guild_shard: int | None = None
     env: simcord.Env = field(init=False)
     bot: ChicagoBot = field(init=False)
     bots: list[ChicagoBot] = field(default_factory=list)
 
     def make_bot(self) -> ChicagoBot:
-        settings = make_settings(self.root / "chicago.db", **self.settings)
+        settings = make_settings(self.database or self.root / "chicago.db", **self.settings)
         seed: Callable[[], int] = lambda: self.seed  # noqa: E731
-        bot = create_bot(settings, SqliteStore(settings.db), seeds=seed)
+        store = open_store(settings.db) if self.database else SqliteStore(Path(settings.db))
+        bot = create_bot(settings, store, seeds=seed)
         self.bots.append(bot)
         return bot
 
     async def start(self) -> Table:
         self.bot = self.make_bot()
         self.env = simcord.Env(self.bot)
+        self.declare_waits(self.bot)
         await self.env.start()
-        self.guild = self.env.create_guild("Speakeasy")
+        self.guild = self.env.create_guild("Speakeasy", shard_id=self.guild_shard)
         self.channel = self.guild.create_text_channel("chicago")
         self.mods = self.guild.create_role(
             "Mods", permissions=discord.Permissions(manage_channels=True)
@@ -109,10 +117,18 @@ class Table:
         self.by_id = {m.id: m for m in self.members.values()}
         return self
 
+    def declare_waits(self, bot: ChicagoBot) -> None:
+        """The bot's wait for news from other bot processes (PostgreSQL notifications)
+        is outside input to the offline Discord, not work it should see settle."""
+        env = self.env
+        if bot.listener is not None:
+            bot.listener.waiting = lambda wait: env.external_wait(wait, reason="notifications")
+
     async def restart(self) -> None:
         """A fresh bot process on the same database (always a new bot object)."""
         old = self.bot
         self.bot = self.make_bot()
+        self.declare_waits(self.bot)
         await self.env.restart_bot(self.bot)
         await old.close()
 

@@ -63,6 +63,13 @@ class Scene:
 async def trade_at_start(table: Table, partner_name: str | None = None) -> Scene:
     """The boss to roll arrives on Start (by scripted dice) where the other boss stands;
     each holds a business, so the action prompt offers a trade."""
+    scene, prompt = set_trade_scene(table, partner_name)
+    await table.click(scene.proposer, prompt, decision="roll")
+    return scene
+
+
+def set_trade_scene(table: Table, partner_name: str | None = None) -> tuple[Scene, Any]:
+    """`trade_at_start` before its roll: the scene set, and the prompt to roll on."""
     prompt = table.prompt()
     assert prompt is not None
     proposer = table.decider(prompt)
@@ -85,8 +92,7 @@ async def trade_at_start(table: Table, partner_name: str | None = None) -> Scene
     give(state, seat, DELI)
     give(state, other, PAWN, TRATTORIA)
     script_dice(state, 3, 3, 1)  # six steps to Start; the renewal roll leaves power off
-    await table.click(proposer, prompt, decision="roll")
-    return Scene(proposer, partner, seat, other)
+    return Scene(proposer, partner, seat, other), prompt
 
 
 async def open_screen(table: Table, member: simcord.MemberActor) -> simcord.InteractionResult:

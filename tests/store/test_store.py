@@ -224,6 +224,25 @@ async def test_notifications_reach_every_subscriber_in_order(postgres_database: 
             await first.get(timeout=0.2)
 
 
+async def test_a_lost_listening_connection_is_told(postgres_database: str) -> None:
+    """When the server drops the listening connection, the next read says so (the bot
+    then listens again and looks for what it missed) instead of waiting forever."""
+    async with (
+        PostgresStore(postgres_database) as store,
+        store.subscribe("chicago_steps") as inbox,
+    ):
+        await store.notify("chicago_steps", "1 0")
+        assert await inbox.get(timeout=5) == "1 0"
+        async with store._transaction() as db:
+            await db.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                "AND query LIKE 'LISTEN%'"
+            )
+        with pytest.raises(StoreError, match="listening connection was lost"):
+            await inbox.get(timeout=5)
+
+
 async def test_two_processes_apply_one_click_once_and_notify_once(postgres_database: str) -> None:
     """As part of a multi-process bot would: the same seq offered by two processes (two
     pools on one database); one commits and its notification is delivered, the other
