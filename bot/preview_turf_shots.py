@@ -15,7 +15,7 @@ from bot.preview import OfflineServer, buttons
 
 SEED = 3
 PEOPLE = ("alice", "bob")
-ROUNDS = 8
+ROUNDS = 4
 PUBLIC = re.compile(r"chicago:\d+:g:\d+:(\S+)")
 PRIVATE = re.compile(r"chicago:\d+:gp:\d+:(\d+):(\S+)")
 PLAIN = ("word", "keep", "pass", "end")  # what a plain player clicks, first found first
