@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from bot.games import CHICAGO, game_of_side
 from bot.narration import ENDINGS
 from bot.store.interface import SeatRecord, SideResult
 from engine import NO_SPACE, MatchState, Setup, apply, replay
@@ -173,6 +174,7 @@ class PlayerStats:
     overall: Tally = field(default_factory=Tally)
     police: Tally = field(default_factory=Tally)
     characters: dict[str, Tally] = field(default_factory=dict)
+    games: dict[str, Tally] = field(default_factory=dict)  # other games than Chicago 1927
     marks: int = 0
     raids_won: int = 0
     raids_lost: int = 0
@@ -180,7 +182,8 @@ class PlayerStats:
 
 def player_stats(rows: Iterable[SideResult]) -> dict[int, PlayerStats]:
     """Per player: overall, as police and by character; the name is the latest stored
-    one, so a player who left the server still shows as they played."""
+    one, so a player who left the server still shows as they played. Another game's
+    matches (Turf) count overall and under their game, not in marks or raids."""
     stats: dict[int, PlayerStats] = {}
     for row in rows:
         if row.user_id is None:
@@ -188,6 +191,12 @@ def player_stats(rows: Iterable[SideResult]) -> dict[int, PlayerStats]:
         entry = stats.setdefault(row.user_id, PlayerStats(row.user_id, row.name))
         entry.name = row.name
         tallies = [entry.overall]
+        game = game_of_side(row.character)
+        if game is not CHICAGO:
+            for tally in (entry.overall, entry.games.setdefault(game.title, Tally())):
+                tally.played += 1
+                tally.won += int(row.won)
+            continue
         if row.role == "police":
             tallies.append(entry.police)
         else:

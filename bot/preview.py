@@ -20,6 +20,7 @@ import discord
 import simcord
 
 from bot.discord_app import ChicagoBot, create_bot
+from bot.games import TURF
 from bot.settings import Settings
 
 GUILD = "Speakeasy"
@@ -143,12 +144,15 @@ class OfflineServer:
         **options: Any,
     ) -> None:
         """The first person opens the lobby; the others take the boss seats, then the
-        police seat; the host adds the `(role, level)` computers. Not started."""
+        police seat; the host adds the `(role, level)` computers. Not started. With
+        `game="turf"`, `bosses` is the number of players (Turf has no police)."""
+        turf = options.get("game") == TURF.key
         host = self.members[people[0]]
-        opened = await host.slash(self.channel, "chicago new", bosses=bosses, **options)
+        size = {"players": bosses} if turf else {"bosses": bosses}
+        opened = await host.slash(self.channel, "chicago new", **size, **options)
         assert opened.acknowledged
         for i, name in enumerate(people[1:], start=1):
-            label = "Join as boss" if i < bosses else "Join as police"
+            label = "Join" if turf else "Join as boss" if i < bosses else "Join as police"
             await self.members[name].click(self.lobby(), label=label)
         for role, level in computers:
             menu = await host.click(self.lobby(), label="Add computer player")
@@ -159,9 +163,12 @@ class OfflineServer:
         await self.members[self.names[0]].click(self.lobby(), label="Start")
 
 
-def seats_for(bosses: int, people: int, level: str) -> list[tuple[str, str]]:
+def seats_for(bosses: int, people: int, level: str, game: str = "chicago") -> list[tuple[str, str]]:
     """The computer seats that fill a table of `bosses` bosses and the police after
-    `people` people took the first seats (bosses first)."""
+    `people` people took the first seats (bosses first); for Turf, of `bosses` players
+    (the role is the word on the host's menu button: "Normal player")."""
+    if game == TURF.key:
+        return [("player", level)] * max(0, bosses - people)
     seats = [("boss", level)] * max(0, bosses - people)
     if people <= bosses:
         seats.append(("police", level))

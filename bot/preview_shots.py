@@ -7,6 +7,7 @@ seeded match in the offline Discord (`bot.preview`), and Debian's `chromium` (th
 Playwright, never `playwright install`) photographs simcord's preview page.
 
     python -m bot.preview_shots --out shots [--readme assets/readme/turn.png]
+    python -m bot.preview_shots --game turf --out shots
 """
 
 from __future__ import annotations
@@ -127,6 +128,27 @@ async def click_as_player(server: OfflineServer, paid: list[int]) -> bool:
     return True
 
 
+async def take_turf(out: Path) -> list[Path]:
+    """The Turf scenario (`bot.preview_turf_shots`): two people and a computer."""
+    from bot.preview import seats_for
+    from bot.preview_turf_shots import PEOPLE as TURF_PEOPLE
+    from bot.preview_turf_shots import ROUNDS, turf_scenario
+    from bot.preview_turf_shots import SEED as TURF_SEED
+
+    with tempfile.TemporaryDirectory(prefix="chicago-shots-") as folder:
+        server = OfflineServer(Path(folder) / "shots.db", TURF_PEOPLE, seed=TURF_SEED)
+        await server.start()
+        try:
+            computers = seats_for(3, len(TURF_PEOPLE), "normal", "turf")
+            await server.open_match(3, TURF_PEOPLE, computers, game="turf", rounds=ROUNDS)
+            viewers = list(server.members.values())
+            preview = server.env.preview(server.channel, viewers=viewers, layout="channel")
+            async with preview, Camera(out, preview.url) as camera:
+                return await turf_scenario(server, preview, camera)
+        finally:
+            await server.close()
+
+
 async def take(out: Path, readme: Path | None) -> list[Path]:
     with tempfile.TemporaryDirectory(prefix="chicago-shots-") as folder:
         server = OfflineServer(Path(folder) / "shots.db", PEOPLE, turn_timer=TIMER, seed=SEED)
@@ -190,12 +212,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path("shots"), help="folder for the PNGs")
     parser.add_argument("--readme", type=Path, default=None, help="also copy the turn here")
+    parser.add_argument(
+        "--game", choices=("chicago", "turf"), default="chicago", help="which game to photograph"
+    )
     args = parser.parse_args(argv)
     if shutil.which("chromium") is None:
         print("preview_shots needs Debian's chromium: apt-get install -y chromium")
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
-    shots = asyncio.run(take(args.out, args.readme))
+    if args.game == "turf":
+        shots = asyncio.run(take_turf(args.out))
+    else:
+        shots = asyncio.run(take(args.out, args.readme))
     print(f"{len(shots)} screenshots in {args.out}")
     return 0
 

@@ -10,25 +10,28 @@ recorded result is what the logged decisions produce.
 A file is untrusted input: its size, its nesting and its setup are checked against the
 engine's own limits before anything is replayed, so a crafted file is refused with a
 reason rather than exhausting memory or failing inside the engine.
+
+Every game the table runs writes the same format through its `Game`: a Chicago 1927
+file is exactly what it was before there were other games (no "game" field), and any
+other game's file names its game, which its log digest covers too.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
 
-from bot.store.restore import dump_setup, load_setup
-from engine import IllegalDecision, MatchState, Setup, new_match, replay
-from engine.limits import MARKS_CHOICES, MAX_ROUND_LIMIT
+from bot.games import CHICAGO, GAMES, Game
+from engine import IllegalDecision
 
 FORMAT = "chicago-1927-replay"
 VERSION = 1
-SUFFIX = ".chicago.json"
+SUFFIX = ".chicago.json"  # a Chicago 1927 file; another game's is ".<game>.json"
 # A long match's file is well under 1 MB; the cap keeps a wrong or hostile file from
 # filling memory before it is refused.
 MAX_BYTES = 8 * 1024 * 1024
@@ -44,10 +47,11 @@ class ReplayRefused(ValueError):
 class Replay:
     """A verified replay: what it was made from, and the final state it replays to."""
 
-    setup: Setup
+    setup: Any
     decisions: list[tuple[int, str]]
-    state: MatchState
+    state: Any
     match: dict[str, Any]
+    game: Game = CHICAGO
 
 
 def _canonical(value: Any) -> bytes:
@@ -58,45 +62,48 @@ def _sha(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
-def log_digest(setup_json: Any, decisions: Sequence[Sequence[Any]]) -> str:
-    """The digest of what replays the match: the setup and the decisions, in order."""
-    return _sha(_canonical({"setup": setup_json, "decisions": [list(d) for d in decisions]}))
+def log_digest(setup_json: Any, decisions: Sequence[Sequence[Any]], game: str = CHICAGO.key) -> str:
+    """The digest of what replays the match: the game (for games other than Chicago
+    1927, whose files predate the field), the setup and the decisions, in order."""
+    covered: dict[str, Any] = {"setup": setup_json, "decisions": [list(d) for d in decisions]}
+    if game != CHICAGO.key:
+        covered["game"] = game
+    return _sha(_canonical(covered))
 
 
-def state_digest(state: MatchState) -> str:
-    return _sha(state.to_json())
+def state_digest(state: Any, game: Game = CHICAGO) -> str:
+    return _sha(game.state_json(state).encode())
 
 
-def _end(state: MatchState) -> dict[str, Any]:
-    result = state.result
-    end: dict[str, Any] = {"decisions": state.seq, "round": state.round}
-    if result is not None:
-        end.update(
-            winner=result.winner,
-            winner_name=state.sides[result.winner].name,
-            reason=str(result.reason),
-            scores=list(result.scores),
-        )
-    return end
+def suffix(game: Game) -> str:
+    """The file name's ending: ".chicago.json", ".turf.json"."""
+    return f".{game.key}.json"
 
 
 def export(
-    setup: Setup, decisions: Sequence[tuple[int, str]], match: dict[str, Any] | None = None
+    setup: Any,
+    decisions: Sequence[tuple[int, str]],
+    match: dict[str, Any] | None = None,
+    game: Game = CHICAGO,
 ) -> bytes:
     """The replay file of a match (replayed here, so the digests are of what it does).
     `match`: facts shown to the reader (match id, date, players); not verified."""
-    setup_json = json.loads(dump_setup(setup))
+    setup_json = json.loads(game.dump_setup(setup))
     log: list[list[int | str]] = [[seat, decision] for seat, decision in decisions]
-    state, _ = replay(setup, list(decisions))
-    document = {
-        "format": FORMAT,
-        "version": VERSION,
-        "match": dict(match or {}),
-        "setup": setup_json,
-        "decisions": log,
-        "end": _end(state),
-        "digests": {"log": log_digest(setup_json, log), "final_state": state_digest(state)},
-    }
+    state, _ = game.replay(setup, list(decisions))
+    document: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if game is not CHICAGO:
+        document["game"] = game.key
+    document.update(
+        match=dict(match or {}),
+        setup=setup_json,
+        decisions=log,
+        end=game.end_facts(state),
+        digests={
+            "log": log_digest(setup_json, log, game.key),
+            "final_state": state_digest(state, game),
+        },
+    )
     return json.dumps(document, indent=1, ensure_ascii=False).encode() + b"\n"
 
 
@@ -115,30 +122,31 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def check_setup(setup: Setup) -> None:
-    """Refuse a setup the engine would not deal (bosses, names, characters, options),
-    by dealing it as a new match would."""
-    options = setup.options
-    if options.marks_to_win not in MARKS_CHOICES:
-        raise ReplayRefused(f"the replay file's setup asks {options.marks_to_win} marks to win")
-    if options.round_limit is not None and not 1 <= options.round_limit <= MAX_ROUND_LIMIT:
-        raise ReplayRefused(f"the replay file's setup has a round limit of {options.round_limit}")
+def check_setup(setup: Any, game: Game = CHICAGO) -> None:
+    """Refuse a setup the game would not deal (for Chicago 1927: bosses, names,
+    characters, options), by dealing it as a new match would."""
     try:
-        new_match(
-            len(setup.players),
-            setup.seed,
-            options,
-            setup.players,
-            setup.police,
-            setup.characters,
-            setup.shuffle_seats,
-        )
+        game.check_setup(setup)
     except ValueError as exc:
-        raise ReplayRefused(f"the replay file's setup is not a match: {exc}") from None
+        raise ReplayRefused(f"the replay file's setup {exc}") from None
 
 
-def load(data: bytes | str) -> Replay:
-    """Read, replay and verify a replay file; raises ReplayRefused with the reason."""
+def _game(document: dict[str, Any], games: Mapping[str, Game] = GAMES) -> Game:
+    """The file's game: Chicago 1927 when it names none (as every file did before)."""
+    key = document.get("game", CHICAGO.key)
+    game = games.get(key) if isinstance(key, str) and key != CHICAGO.key else None
+    if game is None and key != CHICAGO.key:
+        shown = repr(key)[:40]
+        raise ReplayRefused(
+            f"the replay file is of a game this release does not know ({shown}); "
+            f"games: {', '.join(games)}"
+        )
+    return game or CHICAGO
+
+
+def load(data: bytes | str, games: Mapping[str, Game] = GAMES) -> Replay:
+    """Read, replay and verify a replay file; raises ReplayRefused with the reason.
+    `games`: the games it may be of (every game this release runs)."""
     if len(data) > MAX_BYTES:
         raise ReplayRefused(f"the file is larger than {MAX_BYTES // 2**20} MB: not a replay file")
     try:
@@ -156,6 +164,7 @@ def load(data: bytes | str) -> Replay:
             f"replay file version {document.get('version')!r} is not one this release "
             f"reads ({VERSION}); use a newer chicago-bot"
         )
+    game = _game(document, games)
     setup_json, log = document.get("setup"), document.get("decisions")
     digests = document.get("digests")
     if not isinstance(log, list) or not isinstance(digests, dict) or setup_json is None:
@@ -165,23 +174,23 @@ def load(data: bytes | str) -> Replay:
         for d in log
     ):
         raise ReplayRefused("the replay file's decisions are not [seat, decision] pairs")
-    if digests.get("log") != log_digest(setup_json, log):
+    if digests.get("log") != log_digest(setup_json, log, game.key):
         raise ReplayRefused(
             "the replay file was changed after it was exported: its setup or decision log "
             "does not match the log digest"
         )
     try:
-        setup = load_setup(json.dumps(setup_json))
+        setup = game.load_setup(json.dumps(setup_json))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "setup"
         raise ReplayRefused(
             f"the replay file's setup cannot be read: {where}: {first['msg']}"
         ) from None
-    check_setup(setup)
+    check_setup(setup, game)
     decisions = [(int(seat), str(decision)) for seat, decision in log]
     try:
-        state, _ = replay(setup, decisions)
+        state, _ = game.replay(setup, decisions)
     except IllegalDecision as exc:
         raise ReplayRefused(
             f"the replay file's log does not replay: {exc} (tampered with, or recorded by "
@@ -192,13 +201,14 @@ def load(data: bytes | str) -> Replay:
             f"the replay file's log does not replay ({type(exc).__name__}): tampered with, "
             "or recorded by an engine with other rules"
         ) from None
-    if digests.get("final_state") != state_digest(state):
+    if digests.get("final_state") != state_digest(state, game):
+        reached = game.end_facts(state)
         raise ReplayRefused(
             "replaying the log does not reach the final state recorded in the file "
-            f"(after {state.seq} decisions, round {state.round}): the file was tampered "
-            "with, or recorded by an engine with other rules"
+            f"(after {reached['decisions']} decisions, round {reached['round']}): the file "
+            "was tampered with, or recorded by an engine with other rules"
         )
-    if document.get("end") != _end(state):
+    if document.get("end") != game.end_facts(state):
         raise ReplayRefused("the replay file's recorded ending is not where its log leads")
     match = document.get("match")
-    return Replay(setup, decisions, state, match if isinstance(match, dict) else {})
+    return Replay(setup, decisions, state, match if isinstance(match, dict) else {}, game)

@@ -58,6 +58,13 @@ class RaceToTen:
         events = [e for seat, text in log for e in self.apply(state, seat, text)]
         return state, events
 
+    def check_setup(self, setup: Any) -> None:
+        if len(setup) != 2:
+            raise ValueError("seats two players")
+
+    def end_facts(self, state: Any) -> dict[str, Any]:
+        return {"decisions": state.seq, "total": state.total}
+
     def state_json(self, state: Any) -> str:
         return json.dumps([state.total, state.turn, state.seq, state.said])
 

@@ -4,6 +4,7 @@ would start it, its page fetched without a browser, and stopped with a signal.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import select
 import signal
@@ -12,6 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,10 +62,10 @@ def page_state(url: str) -> dict[str, Any]:
     return state
 
 
-def test_preview_serves_the_channel_with_the_lobby(tmp_path: Path) -> None:
-    port = free_port()
-    db = tmp_path / "preview.db"
-    options = ["--bosses", "2", "--players", "alice,bob", "--port", str(port), "--db", str(db)]
+@contextlib.contextmanager
+def running(*options: str) -> Iterator[subprocess.Popen[str]]:
+    """`chicago-bot preview` started as a user would start it; killed if a test fails
+    before `stop`."""
     process = subprocess.Popen(
         [sys.executable, "-m", "bot", "preview", *options, "--seed", "7"],
         stdout=subprocess.PIPE,
@@ -71,6 +73,26 @@ def test_preview_serves_the_channel_with_the_lobby(tmp_path: Path) -> None:
         text=True,
     )
     try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """Ctrl-C, as a user ends it: it ends cleanly and says so."""
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert "preview ended" in out
+
+
+def test_preview_serves_the_channel_with_the_lobby(tmp_path: Path) -> None:
+    port = free_port()
+    db = tmp_path / "preview.db"
+    options = ["--bosses", "2", "--players", "alice,bob", "--port", str(port), "--db", str(db)]
+    with running(*options) as process:
         url = read_url(process)
         assert url.startswith(f"http://127.0.0.1:{port}/#")
         with urllib.request.urlopen(url.split("#")[0], timeout=10) as answer:
@@ -80,14 +102,7 @@ def test_preview_serves_the_channel_with_the_lobby(tmp_path: Path) -> None:
         assert "a new match is forming" in text
         assert "Join as boss" in text and "Start" in text
         assert "alice" in text and "bob" in text
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == 0, err
-    assert "preview ended" in out
+        stop(process)
     assert db.exists()
 
 
@@ -188,6 +203,21 @@ def enabled_controls(node: Any) -> list[tuple[str, str]]:
     return own + [c for value in node.values() for c in enabled_controls(value)]
 
 
+def click_body(page: dict[str, Any], key: str, sequence: int) -> dict[str, Any]:
+    """The page's own request for a click on the control `key`."""
+    return {
+        "protocol_version": 3,
+        "kind": "click",
+        "sequence": sequence,
+        "request_id": f"click-{sequence}",
+        "generation": page["context"]["generation"],
+        "bot_generation": page["botGeneration"],
+        "published_revision": page["publishedRevision"],
+        "control_key": key,
+        "target_id": key.split(":")[1],
+    }
+
+
 async def click_through(aiohttp: Any, url: str, clicks: int) -> list[int]:
     """Click the page's choices as a player would, as fast as the page lets one;
     the HTTP status of every click."""
@@ -207,17 +237,7 @@ async def click_through(aiohttp: Any, url: str, clicks: int) -> list[int]:
                 await asyncio.sleep(0.02)
                 continue
             _, key = found[-1]
-            body = {
-                "protocol_version": 3,
-                "kind": "click",
-                "sequence": sequence,
-                "request_id": f"click-{sequence}",
-                "generation": page["context"]["generation"],
-                "bot_generation": page["botGeneration"],
-                "published_revision": page["publishedRevision"],
-                "control_key": key,
-                "target_id": key.split(":")[1],
-            }
+            body = click_body(page, key, sequence)
             async with http.post(f"{origin}/api/action", json=body, headers=headers) as answer:
                 statuses.append(answer.status)
                 if answer.status == 200:
@@ -247,3 +267,59 @@ async def test_pages_the_browser_left_are_released_after_90_seconds(tmp_path: Pa
             preview._open_page()
     finally:
         await server.close()
+
+
+async def click_label(aiohttp: Any, url: str, wanted: str, shows: str) -> str:
+    """Through the page as its player would: wait for an enabled control labelled
+    `wanted`, click it, and wait until the channel shows `shows`; the page's text then."""
+    origin, capability = url.split("/#", 1)
+    async with aiohttp.ClientSession() as http:
+        headers = {"X-Simcord-Capability": capability}
+        async with http.post(f"{origin}/api/pages", json={}, headers=headers) as answer:
+            headers["X-Simcord-Context"] = (await answer.json())["context"]["id"]
+        deadline = time.monotonic() + 30
+        clicked = False
+        while time.monotonic() < deadline:
+            async with http.get(f"{origin}/api/state", headers=headers) as answer:
+                page = await answer.json()
+            text = json.dumps(page, ensure_ascii=False)
+            if clicked and shows in text:
+                return text
+            found = [key for label, key in enabled_controls(page) if label == wanted]
+            if clicked or not found:
+                await asyncio.sleep(0.05)
+                continue
+            body = click_body(page, found[-1], 1)
+            async with http.post(f"{origin}/api/action", json=body, headers=headers) as answer:
+                assert answer.status == 200, await answer.text()
+            clicked = True
+    raise AssertionError(f"no {wanted!r} to click, or {shows!r} never shown")
+
+
+async def test_preview_game_turf_opens_a_turf_table_and_plays_by_clicks(tmp_path: Path) -> None:
+    """`--game turf`: a Turf lobby with a computer seat; Start and a legwork button,
+    clicked through the page, play the match on."""
+    import aiohttp
+
+    port = free_port()
+    with running(
+        "--game", "turf", "--seats", "2", "--port", str(port), "--computer-delay", "0"
+    ) as process:
+        url = read_url(process)
+        lobby = json.dumps(page_state(url), ensure_ascii=False)
+        assert "Turf" in lobby and "Join as police" not in lobby, lobby[:2000]
+        assert "Normal player" in lobby or "🤖" in lobby
+        begun = await click_label(aiohttp, url, "Start", "legwork")
+        assert "seats the players" in begun
+        played = await click_label(
+            aiohttp, url, "Word on the street", "guest sends 2 thugs for word on the street"
+        )
+        assert "draws a card" in played
+        stop(process)
+
+
+def test_preview_turf_options_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["preview", "--game", "turf", "--seats", "2", "--players", "a,b,c"]) == 2
+    assert "3 players, but the table has 2 seats" in capsys.readouterr().err
+    assert main(["preview", "--game", "turf", "--level", "hard"]) == 2
+    assert "Turf has no hard level" in capsys.readouterr().err

@@ -59,7 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=path_text,
         default=None,
         metavar="FILE",
-        help="also write the match as a replay file (.chicago.json) for `chicago-bot replay`",
+        help="also write the match as a replay file (.chicago.json; .turf.json for Turf) "
+        "for `chicago-bot replay`",
     )
     parser.add_argument(
         "--delay",
@@ -191,8 +192,6 @@ def frame_files(folder: Path) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game == "turf" and args.save is not None:
-        raise CommandError("--save writes a Chicago 1927 replay file; Turf has none yet", 2)
     if args.game == "turf" and args.level not in TURF_LEVELS:
         raise CommandError(f"Turf has no {args.level} level yet", 2)
     if args.save is not None:
@@ -216,8 +215,9 @@ def run(args: argparse.Namespace) -> int:
 
         players = args.players or 4
         play_turf_demo(
-            args.seed, players, args.level, args.round_limit, args.out, write, args.delay
-        )
+            args.seed, players, args.level, args.round_limit, args.out, write, args.delay,
+            args.save,
+        )  # fmt: skip
         return 0
 
     play_demo(

@@ -3,7 +3,8 @@
 The real bot runs against an offline Discord (simcord) and its channel is served as a
 local page on 127.0.0.1: click the buttons as a player would. Seats not taken by the
 people named with --players are computer players; with several people, "Viewing as"
-switches between them (hot seat). Needs the optional `preview` extra.
+switches between them (hot seat). `--game turf` opens a Turf table of --seats players
+instead. Needs the optional `preview` extra.
 """
 
 from __future__ import annotations
@@ -22,9 +23,14 @@ from bot.cli.output import CommandError, reason
 from bot.preview_extra import INSTALL_PREVIEW, PREVIEW_MODULES, missing
 from engine.computer import PLAYER_LEVELS
 
+TURF_LEVELS = ("easy", "normal")  # Turf has no hard level yet
+
 LENGTHS = ("standard", "short", "rounds")
 LEVELS = PLAYER_LEVELS
 MAX_NAME = 32
+GAMES = ("chicago", "turf")
+TURF_SEATS = (2, 6)  # TURF §2
+CHICAGO_ROUNDS = 12  # --length rounds without --rounds
 
 
 def names(text: str) -> list[str]:
@@ -41,6 +47,10 @@ def names(text: str) -> list[str]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
+        "--game", choices=GAMES, default="chicago",
+        help="which game: chicago (Chicago 1927, the default) or turf",
+    )  # fmt: skip
+    parser.add_argument(
         "--players",
         type=names,
         default=["guest"],
@@ -49,6 +59,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: guest). Computer players take the other seats",
     )
     add_bosses_option(parser, 3, "number of bosses (default 3; the police is one more seat)")
+    low, high = TURF_SEATS
+    parser.add_argument(
+        "--seats", type=int, choices=range(low, high + 1), default=3, metavar=f"{low}..{high}",
+        help="with --game turf: players at the table (default 3)",
+    )  # fmt: skip
     parser.add_argument(
         "--level", choices=LEVELS, default="normal", help="computer players' level (default normal)"
     )
@@ -57,8 +72,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="standard (first to 4 Empire Marks), short (3 marks) or rounds (a round limit)",
     )  # fmt: skip
     parser.add_argument(
-        "--rounds", type=positive_int, default=12, metavar="N",
-        help="with --length rounds: the final count after N rounds (default 12)",
+        "--rounds", type=positive_int, default=None, metavar="N",
+        help=f"with --length rounds: the final count after N rounds (default "
+        f"{CHICAGO_ROUNDS}); Turf's round limit (default 30)",
     )  # fmt: skip
     from bot.settings import MAX_COMPUTER_DELAY, MAX_TURN_TIMER, MIN_TURN_TIMER
 
@@ -88,10 +104,11 @@ def check(args: argparse.Namespace) -> None:
     """Every option a person must correct is told in one line before anything starts."""
     from bot.settings import MAX_TURN_TIMER, MIN_TURN_TIMER
 
-    if len(args.players) > args.bosses + 1:
-        raise CommandError(
-            f"{len(args.players)} players, but the table has {args.bosses + 1} seats", 2
-        )
+    seats = table_seats(args)
+    if len(args.players) > seats:
+        raise CommandError(f"{len(args.players)} players, but the table has {seats} seats", 2)
+    if args.game == "turf" and args.level not in TURF_LEVELS:
+        raise CommandError(f"Turf has no {args.level} level yet; levels: easy, normal", 2)
     if not MIN_TURN_TIMER <= args.timer <= MAX_TURN_TIMER:
         raise CommandError(
             f"--timer must be between {MIN_TURN_TIMER} and {MAX_TURN_TIMER} seconds", 2
@@ -100,6 +117,24 @@ def check(args: argparse.Namespace) -> None:
         check_port(args.port)
     if args.db is not None:
         check_database(args.db)
+
+
+def table_seats(args: argparse.Namespace) -> int:
+    """Seats at the table: the bosses and the police, or Turf's players."""
+    return int(args.seats) if args.game == "turf" else int(args.bosses) + 1
+
+
+def match_options(args: argparse.Namespace) -> dict[str, object]:
+    """The `/chicago new` options the host's lobby is opened with."""
+    if args.game == "turf":
+        turf: dict[str, object] = {"game": "turf"}
+        if args.rounds is not None:
+            turf["rounds"] = args.rounds
+        return turf
+    options: dict[str, object] = {"length": args.length}
+    if args.length == "rounds":
+        options["rounds"] = args.rounds or CHICAGO_ROUNDS
+    return options
 
 
 def check_port(port: int) -> None:
@@ -154,11 +189,9 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
     )
     await server.start()
     try:
-        options: dict[str, object] = {"length": args.length}
-        if args.length == "rounds":
-            options["rounds"] = args.rounds
-        computers = seats_for(args.bosses, len(args.players), args.level)
-        await server.open_match(args.bosses, args.players, computers, **options)
+        size = args.seats if args.game == "turf" else args.bosses
+        computers = seats_for(size, len(args.players), args.level, args.game)
+        await server.open_match(size, args.players, computers, **match_options(args))
         viewers = list(server.members.values())
         preview = server.env.preview(
             server.channel, viewers=viewers, layout="channel", port=args.port
@@ -173,7 +206,8 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
             for signum in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(signum, lambda: asyncio.ensure_future(preview.close()))
             host = args.players[0]
-            print(f"Chicago 1927 preview (seed {seed}): open {preview.url}", flush=True)
+            title = "Turf" if args.game == "turf" else "Chicago 1927"
+            print(f"{title} preview (seed {seed}): open {preview.url}", flush=True)
             print(
                 f"  {host} hosts the lobby in #chicago: press Start there to play. "
                 + (
@@ -184,6 +218,12 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
                 + "Ctrl-C (or More > End preview session) ends it.",
                 flush=True,
             )
+            if args.game == "turf":
+                print(
+                    "  Turf: your cards and secret choices open from the 🔒 buttons; type "
+                    "/chicago hand to see your hand, /chicago deal to offer a deal.",
+                    flush=True,
+                )
             print(
                 "  After many reloads in a row the page may say 'Unavailable channel': "
                 "wait a minute and reload (pages left behind are released after 90 s).",

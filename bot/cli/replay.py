@@ -1,10 +1,12 @@
 """`chicago-bot replay FILE`: replay and verify a match log exported by the bot, and
-optionally draw it: `--out match.gif` writes the animation, `--out DIR` a PNG a turn."""
+optionally draw it: `--out match.gif` writes the animation, `--out DIR` a PNG a turn.
+Any game's file is read (Chicago 1927, Turf); the file says which game it is."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from bot.cli import one_line
 from bot.cli.output import (
@@ -42,7 +44,9 @@ def read_replay_file(path: Path) -> bytes:
     from bot.replay_file import MAX_BYTES
 
     if path.is_dir():
-        raise CommandError(f"{path} is a directory; name a replay file (.chicago.json)", 2)
+        raise CommandError(
+            f"{path} is a directory; name a replay file (.chicago.json, .turf.json)", 2
+        )
     try:
         with path.open("rb") as file:
             return file.read(MAX_BYTES + 1)
@@ -62,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     as_gif = out is not None and out.suffix.lower() == ".gif"
     if out is not None:
         check_output_file(out) if as_gif else prepare_folder(out)
-    from bot.render import animation
+    from bot.games import CHICAGO
     from bot.replay_file import ReplayRefused, load
 
     data = read_replay_file(Path(args.file))
@@ -70,14 +74,17 @@ def run(args: argparse.Namespace) -> int:
         replay = load(data)
     except ReplayRefused as exc:
         raise CommandError(f"{args.file} refused: {exc}", 1) from None
+    if replay.game is not CHICAGO:
+        summarise_other(str(args.file), replay)
+        if out is not None:
+            draw_turf(replay, out, as_gif)
+        return 0
     state = replay.state
-    match_id = replay.match.get("id")
-    title = f"match {match_id}" if type(match_id) is int and match_id >= 0 else "the match"
     print(
-        f"{one_line(str(args.file))}: {title}, seed {replay.setup.seed}, "
+        f"{one_line(str(args.file))}: {match_title(replay.match)}, seed {replay.setup.seed}, "
         f"{len(state.sides) - 1} bosses + police, {state.seq} decisions, {state.round} rounds"
     )
-    print("verified: the log replays to the final state recorded in the file")
+    print(VERIFIED)
     result = state.result
     if result is not None:
         print(f"winner: {shown_name(state.sides[result.winner].name)}, {ENDINGS[result.reason]}")
@@ -87,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {rank}. {shown_name(state.sides[seat].name):<24} {shown}")
     if out is None:
         return 0
+    from bot.render import animation
+
     views = animation.turn_views(replay.setup, replay.decisions)
     frames = animation.draw_frames(views, jobs=args.jobs)
     if as_gif:
@@ -97,3 +106,55 @@ def run(args: argparse.Namespace) -> int:
         written = animation.write_pngs(frames, out)
         print(f"wrote {len(written)} frames to {out}/ (turn-0000.png is the setup)")
     return 0
+
+
+VERIFIED = "verified: the log replays to the final state recorded in the file"
+
+
+def match_title(match: dict[str, Any]) -> str:
+    match_id = match.get("id")
+    return f"match {match_id}" if type(match_id) is int and match_id >= 0 else "the match"
+
+
+def summarise_other(file: str, replay: Any) -> None:
+    """A game told through the `Game` interface (Turf): its players, rounds, winner, how
+    it ended and the final count, a line a seat in finishing order."""
+    from bot.games.presenters import PRESENTERS
+
+    game, state = replay.game, replay.state
+    names = game.names(state)
+    end = game.end_facts(state)
+    print(
+        f"{one_line(file)}: {match_title(replay.match)}, {game.title}, seed {replay.setup.seed}, "
+        f"{len(names)} players, {end['decisions']} decisions, {end['round']} rounds"
+    )
+    print(VERIFIED)
+    if not game.finished(state):
+        print("the log stops before the match is over")
+        return
+    placings = game.placings(state)
+    winner = next((p.seat for p in placings if p.won), None)
+    who = "no winner" if winner is None else f"winner: {shown_name(names[winner])}"
+    print(f"{who}, {game.ending(state)}")
+    standings = PRESENTERS[game.key].standings(state)
+    for placing in placings:
+        name = names[placing.seat]
+        line = standings[placing.seat]
+        rest = line[len(name) :] if line.startswith(name) else f": {placing.score}"
+        print(f"  {placing.place}. {shown_name(name)}{one_line(rest, limit=80)}")
+
+
+def draw_turf(replay: Any, out: Path, as_gif: bool) -> None:
+    """The Turf table after every turn: a GIF, or a PNG a turn in a folder."""
+    from bot.render.animation import encode_gif, write_pngs
+    from bot.turf_render.animation import frames, turn_pictures
+    from bot.turf_render.palette import palette_image
+
+    pictures = turn_pictures(replay.setup, replay.decisions)
+    if as_gif:
+        gif = encode_gif(frames(pictures), palette_image())
+        write_file(out, gif)
+        print(f"wrote {out} ({len(gif) / 1e6:.2f} MB, {len(pictures)} frames)")
+    else:
+        written = write_pngs(frames(pictures, 1), out, palette_image())
+        print(f"wrote {len(written)} frames to {out}/ (turn-0000.png is the setup)")

@@ -26,8 +26,10 @@ def play_turf_demo(
     out: Path | None = None,
     write: Callable[[str], None] = print,
     delay: float = 0.0,
+    save: Path | None = None,
 ) -> TurfState:
-    """Play and tell one all-computer Turf match; returns the finished state."""
+    """Play and tell one all-computer Turf match; returns the finished state. `save`:
+    where to write its replay file."""
     specs = [PlayerSpec(name, level) for name in TURF_NAMES[:players]]
     options = TurfOptions(round_limit) if round_limit else TurfOptions()
     state = new_match(specs, seed, options)
@@ -37,6 +39,7 @@ def play_turf_demo(
     write(f"— Round 1: {names[0]}'s turn —")  # new_match opened it: no event tells it
     turn: list[Event] = []
     pictures = 0
+    decisions: list[tuple[int, str]] = []
 
     def close_turn() -> None:
         nonlocal pictures, turn
@@ -50,7 +53,9 @@ def play_turf_demo(
 
     while state.result is None:
         seat = state.pending[0].seat
-        events = apply(state, seat, choose(player_view(state, seat), level))
+        decision = str(choose(player_view(state, seat), level))
+        events = apply(state, seat, decision)
+        decisions.append((seat, decision))
         for event in events:
             if isinstance(event, TurnStarted):
                 close_turn()
@@ -67,6 +72,12 @@ def play_turf_demo(
             f"  {place}. {p.name}: {len(state.guards(seat))} buildings, "
             f"{state.thugs(seat)} thugs, {len(p.hand)} cards"
         )
+    if save is not None:
+        from bot.games import TURF
+        from bot.replay_file import export
+
+        write_file(save, export(state.setup, decisions, game=TURF))
+        write(f"replay file written to {save} (`chicago-bot replay {save}` verifies it)")
     if out is not None:
         write(f"{pictures} pictures written to {out}")
         write("Alt text of the last: " + turf_alt_text(player_view(state), []))

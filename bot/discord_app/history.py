@@ -22,9 +22,10 @@ from bot.discord_app.custom_ids import leaderboard_id
 from bot.discord_app.ports import ClickRouter
 from bot.discord_app.replies import reply
 from bot.discord_app.views import ChicagoButton
-from bot.render import animation
-from bot.replay_file import SUFFIX, export
-from bot.store import FinishedMatch, MatchStore, SeatRecord, load_setup
+from bot.games import CHICAGO, game_named, game_of_result, game_of_side
+from bot.games.animations import animate
+from bot.replay_file import export, suffix
+from bot.store import FinishedMatch, MatchStore, SeatRecord
 
 log = logging.getLogger("chicago.bot")
 
@@ -44,18 +45,23 @@ def _winner(match: FinishedMatch) -> str:
     winner = match.result.winner
     name = seats[winner].name if 0 <= winner < len(seats) else "nobody"
     side = next((s for s in match.sides if s.seat == winner), None)
-    return f"{name} ({side.character})" if side is not None else name
+    if side is None or game_of_side(side.character) is not CHICAGO:
+        return name  # another game's row carries the game's title, not a character
+    return f"{name} ({side.character})"
 
 
 def history_line(match: FinishedMatch) -> str:
-    """One finished match: number, date, winner, how it ended, rounds, players."""
+    """One finished match: number, date, winner, how it ended, rounds, players; another
+    game than Chicago 1927 is named ("🎲 Turf")."""
     when = f"<t:{int(match.finished_at.timestamp())}:d>"
-    how = history.END_TEXT.get(match.result.reason, match.result.reason)
+    game, ending = game_of_result(match.result.reason)
     players = ", ".join(_seat_name(s) for s in match.seats)
-    return (
-        f"**#{match.match_id}** · {when} · 🏆 {_winner(match)} {how} · "
-        f"{match.result.rounds} rounds\n{players}"
-    )
+    if game is CHICAGO:
+        how = history.END_TEXT.get(ending, ending)
+        told = f"🏆 {_winner(match)} {how}"
+    else:
+        told = f"🎲 {game.title} · 🏆 {_winner(match)} — {ending}"
+    return f"**#{match.match_id}** · {when} · {told} · {match.result.rounds} rounds\n{players}"
 
 
 # --- the leaderboard -----------------------------------------------------------------
@@ -139,9 +145,11 @@ class HistoryCommands:
                 return
             await interaction.response.defer(thinking=True)
             files = await replay_files(self.store, found)
+            game, _ = game_of_result(found.result.reason)
+            named = "" if game is CHICAGO else f" of {game.title}"
             await interaction.followup.send(
-                f"🎞️ Match #{match}, turn by turn — {_winner(found)} won. The `.json` file "
-                "replays and verifies it: `chicago-bot replay FILE`.",
+                f"🎞️ Match #{match}{named}, turn by turn — {_winner(found)} won. The `.json` "
+                "file replays and verifies it: `chicago-bot replay FILE`.",
                 files=files,
             )
 
@@ -181,10 +189,12 @@ def fit_names(head: str, names: list[str], limit: int = 100) -> str:
 
 
 async def replay_files(store: MatchStore, found: FinishedMatch) -> list[discord.File]:
-    """The animation and the verifiable match log of a finished match."""
+    """The animation and the verifiable match log of a finished match, of whichever
+    game it is (the game stored with the match's settings)."""
     stored = await store.load(found.match_id)
     assert stored.setup_json is not None
-    setup = load_setup(stored.setup_json)
+    game = game_named(stored.record.settings.get("game"))
+    setup = game.load_setup(stored.setup_json)
     decisions = [(d.seat, d.decision) for d in stored.full_log]
     facts = {
         "id": found.match_id,
@@ -193,13 +203,13 @@ async def replay_files(store: MatchStore, found: FinishedMatch) -> list[discord.
         "seats": [{"name": s.name, "role": s.role, "computer": s.computer} for s in found.seats],
     }
     gif, log_file = await asyncio.gather(
-        asyncio.to_thread(animation.animate, setup, decisions),
-        asyncio.to_thread(export, setup, decisions, facts),
+        asyncio.to_thread(animate, game, setup, decisions),
+        asyncio.to_thread(export, setup, decisions, facts, game),
     )
-    name = f"chicago-match-{found.match_id}"
+    name = f"{game.key}-match-{found.match_id}"
     return [
         discord.File(io.BytesIO(gif), filename=f"{name}.gif"),
-        discord.File(io.BytesIO(log_file), filename=f"{name}{SUFFIX}"),
+        discord.File(io.BytesIO(log_file), filename=f"{name}{suffix(game)}"),
     ]
 
 
@@ -213,6 +223,8 @@ def stats_embed(stats: history.PlayerStats) -> discord.Embed:
         for name, tally in sorted(stats.characters.items(), key=lambda kv: -kv[1].played)
     )
     embed.add_field(name="As a boss, by character", value=by_character or "—", inline=False)
+    for title, tally in sorted(stats.games.items()):
+        embed.add_field(name=title, value=tally.text())
     embed.add_field(name="Empire Marks earned", value=str(stats.marks))
     embed.add_field(name="Raids won / lost", value=f"{stats.raids_won} / {stats.raids_lost}")
     return embed

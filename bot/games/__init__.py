@@ -23,4 +23,30 @@ def game_named(key: str | None) -> Game:
         raise ValueError(f"unknown game {key!r}; games: {', '.join(GAMES)}") from None
 
 
-__all__ = ["CHICAGO", "DEFAULT_GAME", "GAMES", "TURF", "Asked", "Game", "Placing", "game_named"]
+def game_of_result(reason: str) -> tuple[Game, str]:
+    """The game a stored result is of, and its ending's words: every game but Chicago
+    1927 stores its reason as "<game>:<ending>" ("turf:10 buildings"); Chicago 1927's
+    reasons ("marks") predate other games and name none."""
+    key, colon, ending = reason.partition(":")
+    game = GAMES.get(key) if colon else None
+    return (game, ending) if game is not None else (CHICAGO, reason)
+
+
+def game_of_side(character: str) -> Game:
+    """The game a stored side row is of: another game's rows carry its title where a
+    Chicago 1927 row names the boss character."""
+    return next((g for g in GAMES.values() if g is not CHICAGO and g.title == character), CHICAGO)
+
+
+__all__ = [
+    "CHICAGO",
+    "DEFAULT_GAME",
+    "GAMES",
+    "TURF",
+    "Asked",
+    "Game",
+    "Placing",
+    "game_named",
+    "game_of_result",
+    "game_of_side",
+]

@@ -16,12 +16,13 @@ from engine import (
     PlayerSpec,
     Setup,
     apply,
+    new_match,
     replay,
     timeout_default,
 )
 from engine.computer import PLAYER_LEVELS, choose, clone
 from engine.events import MatchEnded, TurnStarted
-from engine.limits import DEFAULT_ROUND_LIMIT
+from engine.limits import DEFAULT_ROUND_LIMIT, MARKS_CHOICES, MAX_ROUND_LIMIT
 
 _SETUP: TypeAdapter[Setup] = TypeAdapter(Setup)
 
@@ -61,6 +62,21 @@ class ChicagoGame:
     def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
         state, events = replay(setup, log)
         return state, list(events)
+
+    def check_setup(self, setup: Any) -> None:
+        """By dealing it as a new match would (bosses, names, characters, options)."""
+        options = setup.options
+        if options.marks_to_win not in MARKS_CHOICES:
+            raise ValueError(f"asks {options.marks_to_win} marks to win")
+        if options.round_limit is not None and not 1 <= options.round_limit <= MAX_ROUND_LIMIT:
+            raise ValueError(f"has a round limit of {options.round_limit}")
+        try:
+            new_match(
+                len(setup.players), setup.seed, options, setup.players, setup.police,
+                setup.characters, setup.shuffle_seats,
+            )  # fmt: skip
+        except ValueError as exc:
+            raise ValueError(f"is not a match: {exc}") from None
 
     def state_json(self, state: Any) -> str:
         return str(state.to_json().decode())
@@ -119,6 +135,18 @@ class ChicagoGame:
     def ending(self, state: Any) -> str:
         result = state.result
         return "" if result is None else ENDINGS.get(result.reason.value, result.reason.value)
+
+    def end_facts(self, state: Any) -> dict[str, Any]:
+        result = state.result
+        end: dict[str, Any] = {"decisions": state.seq, "round": state.round}
+        if result is not None:
+            end.update(
+                winner=result.winner,
+                winner_name=state.sides[result.winner].name,
+                reason=str(result.reason),
+                scores=list(result.scores),
+            )
+        return end
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return narrate(state, events)

@@ -88,6 +88,11 @@ class Game(Protocol):
         """The state after `log` and every event on the way (raises IllegalDecision)."""
         ...
 
+    def check_setup(self, setup: Any) -> None:
+        """Refuse a setup this game would not deal (a replay file is untrusted input):
+        raises ValueError whose message completes "the replay file's setup …"."""
+        ...
+
     def state_json(self, state: Any) -> str: ...
 
     def state_from_json(self, text: str | bytes) -> Any: ...
@@ -142,6 +147,11 @@ class Game(Protocol):
 
     def ending(self, state: Any) -> str:
         """One line on how the match ended ("by Empire Marks", "10 buildings")."""
+        ...
+
+    def end_facts(self, state: Any) -> dict[str, Any]:
+        """Where the match stands, as its replay file records it and checks on reading:
+        decisions, round and, once over, the winner, the reason and the scores."""
         ...
 
     # --- telling ---------------------------------------------------------------------

@@ -16,6 +16,7 @@ from bot.games.protocol import Asked, Placing
 from bot.narration import Line
 from bot.turf_narration import ENDING_NAMES, narrate_turf
 from engine import PlayerSpec
+from engine.limits import MAX_ROUND_LIMIT
 from turf.computer import LEVELS, choose
 from turf.events import MatchEnded, TurnStarted
 
@@ -47,6 +48,20 @@ class TurfGame:
 
     def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
         return turf.replay(setup, log)
+
+    def check_setup(self, setup: Any) -> None:
+        """By dealing it as a new match would (players, round limit), and with only the
+        computer levels Turf has."""
+        limit = setup.options.round_limit
+        if not 1 <= limit <= MAX_ROUND_LIMIT:
+            raise ValueError(f"has a round limit of {limit}")
+        for spec in setup.players:
+            if spec.computer is not None and spec.computer not in LEVELS:
+                raise ValueError(f"seats a computer of unknown level {spec.computer!r}")
+        try:
+            turf.new_match(setup.players, setup.seed, setup.options, setup.shuffle_seats)
+        except ValueError as exc:
+            raise ValueError(f"is not a match: {exc}") from None
 
     def state_json(self, state: Any) -> str:
         return str(state.to_json().decode())
@@ -110,6 +125,20 @@ class TurfGame:
     def ending(self, state: Any) -> str:
         result = state.result
         return "" if result is None else ENDING_NAMES[result.reason]
+
+    def end_facts(self, state: Any) -> dict[str, Any]:
+        result = state.result
+        end: dict[str, Any] = {"decisions": state.seq, "round": state.round}
+        if result is not None:
+            winner = result.winner
+            end.update(
+                winner=winner,
+                winner_name=state.players[winner].name if winner >= 0 else None,
+                reason=str(result.reason),
+                buildings=list(result.buildings),
+                ranking=list(result.ranking),
+            )
+        return end
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return narrate_turf(self.names(state), events)

@@ -29,6 +29,11 @@ ASKS = {
 }
 
 
+def _count(n: int, word: str) -> str:
+    """ "1 card", "2 cards"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _mine(state: Any, seat: int) -> list[turf.Pending]:
     return turf.pending_for(state, seat)
 
@@ -119,8 +124,8 @@ class TurfPresenter:
             held = sum(1 for guard in counts.values() if guard == p.seat)
             out = " (out)" if p.out else ""
             lines.append(
-                f"{p.name}{out}: {held} building{'s' if held != 1 else ''}, "
-                f"{p.thugs} thugs, {p.cards} cards"
+                f"{p.name}{out}: {_count(held, 'building')}, {_count(p.thugs, 'thug')}, "
+                f"{_count(p.cards, 'card')}"
             )
         return lines
 

@@ -42,9 +42,9 @@ class Frame:
     size: tuple[int, int]
     pixels: bytes
 
-    def image(self) -> Image.Image:
+    def image(self, palette: Image.Image | None = None) -> Image.Image:
         image = Image.frombytes("P", self.size, self.pixels)
-        image.putpalette(palette_image().getpalette() or [])
+        image.putpalette((palette or palette_image()).getpalette() or [])
         return image
 
 
@@ -96,28 +96,29 @@ def draw_frames(views: Sequence[BoardView], scale: float = SCALE, jobs: int = 0)
     return frames
 
 
-def _changes(frames: Sequence[Frame]) -> Iterator[Image.Image]:
+def _changes(frames: Sequence[Frame], palette: Image.Image) -> Iterator[Image.Image]:
     """The first frame whole, then each frame's changed pixels over transparency."""
     previous = None
     for frame in frames:
         indices = Image.frombytes("L", frame.size, frame.pixels)
         if previous is None:
-            yield frame.image()
+            yield frame.image(palette)
         else:
             changed = ImageChops.difference(previous, indices).point(lambda v: 255 if v else 0)
             delta = Image.new("L", frame.size, TRANSPARENT)
             delta.paste(indices, mask=changed)
             image = Image.frombytes("P", frame.size, delta.tobytes())
-            image.putpalette(palette_image().getpalette() or [])
+            image.putpalette(palette.getpalette() or [])
             image.info["transparency"] = TRANSPARENT
             yield image
         previous = indices
 
 
-def encode_gif(frames: Sequence[Frame]) -> bytes:
+def encode_gif(frames: Sequence[Frame], palette: Image.Image | None = None) -> bytes:
     """An endlessly looping GIF: a pause on the setup, a beat per turn, a long hold on
-    the last frame."""
-    images = list(_changes(frames))
+    the last frame. `palette`: the frames' fixed palette (default: the board's); it
+    must leave index 255 free."""
+    images = list(_changes(frames, palette or palette_image()))
     durations = [TURN_MS] * len(images)
     durations[0] = FIRST_MS
     durations[-1] = FINAL_MS
@@ -153,12 +154,14 @@ def animate(
         scale *= 0.8
 
 
-def write_pngs(frames: Sequence[Frame], folder: Path) -> list[Path]:
+def write_pngs(
+    frames: Sequence[Frame], folder: Path, palette: Image.Image | None = None
+) -> list[Path]:
     """Each frame as `turn-0000.png` (the setup), `turn-0001.png`, …"""
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
     for n, frame in enumerate(frames):
         path = folder / f"turn-{n:04d}.png"
-        frame.image().save(path, format="PNG", optimize=False, compress_level=3)
+        frame.image(palette).save(path, format="PNG", optimize=False, compress_level=3)
         paths.append(path)
     return paths

@@ -47,10 +47,16 @@ def test_demo_turf_tells_a_match_and_writes_its_pictures(
     assert len(pictures) == turns
 
 
-def test_demo_turf_has_no_replay_file_yet(
+def test_demo_turf_saves_a_replay_file_that_replay_verifies(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["demo", "--game", "turf", "--save", str(tmp_path / "m.json")]
-    assert main(args) == 2
-    assert "Turf has none yet" in capsys.readouterr().err
+    from bot.games import TURF
+    from bot.replay_file import load
+
+    file = tmp_path / "m.turf.json"
+    args = ["demo", "--game", "turf", "--players", "2", "--seed", "5", "--save", str(file)]
+    assert main(args) == 0
+    assert "replay file written to" in capsys.readouterr().out
+    loaded = load(file.read_bytes())
+    assert loaded.game is TURF and loaded.state.result is not None
     assert main(["demo", "--game", "turf", "--level", "hard"]) == 2

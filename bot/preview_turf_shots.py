@@ -1,0 +1,121 @@
+"""Screenshots of a Turf table as players see it (`python -m bot.preview_shots --game
+turf`): the lobby, a legwork prompt with the picture, a private list opened from a 🔒
+button, a secret choice in a confrontation, and the final count.
+
+The real bot plays a seeded Turf match in the offline Discord; two people (hot seat)
+and a computer player sit at it, and a plain player clicks for whoever is asked.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.preview import OfflineServer, buttons
+
+SEED = 3
+PEOPLE = ("alice", "bob")
+ROUNDS = 4
+PUBLIC = re.compile(r"chicago:\d+:g:\d+:(\S+)")
+PRIVATE = re.compile(r"chicago:\d+:gp:\d+:(\d+):(\S+)")
+PLAIN = ("word", "keep", "pass", "end")  # what a plain player clicks, first found first
+
+
+def turf_prompt(server: OfflineServer) -> Any | None:
+    """The newest message with live Turf buttons (None: nobody is asked)."""
+    for message in reversed(server.history()):
+        if any(
+            PUBLIC.fullmatch(b.custom_id) or PRIVATE.fullmatch(b.custom_id)
+            for b in buttons(message)
+            if not b.disabled
+        ):
+            return message
+    return None
+
+
+def list_values(message: Any) -> list[str]:
+    """The values of a private list (a select menu) in a message."""
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            options = getattr(child, "options", None)
+            if options:
+                return [str(o.value) for o in options]
+    return []
+
+
+def seat_member(server: OfflineServer, seat: int) -> Any:
+    """The person in a seat of the (only) match: private lists carry the seat."""
+    table: Any = server.bot.tables.by_id[1]
+    return server.by_id[table.seats[seat].user_id]
+
+
+async def open_private(server: OfflineServer, prompt: Any, custom_id: str) -> tuple[Any, Any]:
+    """Open a 🔒 list as its seat's player: (the player, the private message)."""
+    found = PRIVATE.fullmatch(custom_id)
+    assert found is not None
+    member = seat_member(server, int(found[1]))
+    opened = await member.click(prompt, custom_id=custom_id)
+    return member, opened.response
+
+
+async def step(server: OfflineServer, open_lists: bool = True) -> str | None:
+    """One plain click for whoever is asked: a private list first (its first choice; a
+    fight's largest), else the first plain button. None when nothing is asked."""
+    prompt = turf_prompt(server)
+    if prompt is None:
+        return None
+    live = [b for b in buttons(prompt) if not b.disabled]
+    privates = [b.custom_id for b in live if PRIVATE.fullmatch(b.custom_id)]
+    if privates and open_lists:
+        member, shown = await open_private(server, prompt, privates[0])
+        values = list_values(shown) if shown is not None else []
+        if values:
+            commit = privates[0].endswith(":commit")
+            await member.select(shown, [values[-1] if commit else values[0]])
+            await server.env.advance_time(1.5)
+            return privates[0]
+    publics = {m[1]: b for b in live if (m := PUBLIC.fullmatch(b.custom_id))}
+    choice = next((publics[d] for d in PLAIN if d in publics), None) or next(
+        iter(publics.values()), None
+    )
+    if choice is None:
+        return None
+    await server.decider(prompt).click(prompt, custom_id=choice.custom_id)
+    await server.env.advance_time(1.5)
+    return choice.custom_id
+
+
+async def turf_scenario(server: OfflineServer, preview: Any, camera: Any) -> list[Any]:
+    await camera.shoot("turf-01-lobby", "alice")
+    await server.members["alice"].click(server.lobby(), label="Start")
+    await server.env.advance_time(1.5)
+    for _ in range(2):
+        await step(server, open_lists=False)
+    await preview.refresh()
+    prompt = turf_prompt(server)
+    assert prompt is not None, "the match did not start"
+    await camera.shoot("turf-02-legwork", server.decider(prompt).name)
+    for _ in range(300):  # until a 🔒 list is offered: open it and photograph it
+        prompt = turf_prompt(server)
+        if prompt is None:
+            break
+        privates = [b.custom_id for b in buttons(prompt) if PRIVATE.fullmatch(b.custom_id)]
+        if privates:
+            member, _ = await open_private(server, prompt, privates[0])
+            await preview.refresh()
+            await camera.shoot("turf-03-private", member.name)
+            break
+        await step(server, open_lists=False)
+    for _ in range(600):  # until both sides of a fight are asked to choose in secret
+        prompt = turf_prompt(server)
+        if prompt is None or "choose in secret" in prompt.content:
+            break
+        await step(server)
+    await preview.refresh()
+    if prompt is not None:
+        await camera.shoot("turf-04-fight", server.decider(prompt).name)
+    while await step(server):
+        pass
+    await preview.refresh()
+    await camera.shoot("turf-05-final", "alice")
+    return list(camera.shots)
