@@ -31,21 +31,19 @@ def cards_words(cards: tuple[int, ...] | list[int]) -> str:
 
 
 def public_choices(pending: Pending) -> list[Choice]:
-    """The choices shown as buttons in the channel (available ones only)."""
+    """The choices shown as buttons in the channel; those that cannot be taken now come
+    with the engine's reason (greyed out). Infiltrating and recruiting name cards, so
+    they open a private list instead, unless none can be taken."""
     if pending.kind in SECRET_KINDS:
         return []
-    return [
-        Choice(o.decision, o.label)
-        for o in pending.options
-        if o.available and not o.decision.startswith(("infiltrate", "recruit"))
-    ]
-
-
-def unavailable(pending: Pending) -> list[str]:
-    """Why the options that cannot be taken now cannot (told under the buttons)."""
-    if pending.kind in SECRET_KINDS:
-        return []
-    return [f"{o.label}: {o.reason}" for o in pending.options if not o.available and o.reason]
+    out = []
+    for o in pending.options:
+        private = o.decision.startswith(("infiltrate:", "recruit"))
+        if o.available and not private:
+            out.append(Choice(o.decision, o.label))
+        elif not o.available and o.reason and not o.decision.startswith("infiltrate:"):
+            out.append(Choice(o.decision, o.label, o.reason))
+    return out
 
 
 def private_groups(pending: Pending) -> list[Private]:

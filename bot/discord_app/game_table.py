@@ -369,8 +369,15 @@ class GameTable(OpenTable):
             for choice in self.presenter.public(state, seat):
                 if buttons >= MAX_BUTTONS:
                     break
+                label = (
+                    choice.label if choice.reason is None else f"{choice.label} — {choice.reason}"
+                )
                 view.add_item(
-                    ChicagoButton(game_id(self.match_id, seq, choice.decision), choice.label[:80])
+                    ChicagoButton(
+                        game_id(self.match_id, seq, choice.decision),
+                        label[:80],
+                        disabled=choice.reason is not None,
+                    )
                 )
                 buttons += 1
             for group in self.presenter.groups(state, seat):

@@ -15,10 +15,12 @@ from typing import Any, Protocol
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One complete decision and the words on its button or list entry."""
+    """One complete decision and the words on its button or list entry; with a
+    `reason`, it cannot be taken now (shown greyed out, saying why)."""
 
     decision: str
     label: str
+    reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

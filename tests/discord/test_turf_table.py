@@ -300,3 +300,14 @@ async def test_a_prompt_deleted_while_the_bot_was_down_is_posted_again(table: Ta
     await member_of(table, turn).click(fresh, custom_id=word)
     await table.env.advance_time(1.5)
     assert game_table(table).session.seq == 1
+
+
+async def test_what_cannot_be_done_now_is_greyed_out_with_its_reason(table: Table) -> None:
+    """TURF §4.2: at the start nobody holds a building or two street cards, so the hit
+    and the infiltration are shown greyed out, saying why."""
+    await start_two(table)
+    prompt = live_prompt(table)
+    assert prompt is not None
+    greyed = {b.label for b in buttons(prompt) if b.disabled}
+    assert "Put out a hit — nobody else controls a building" in greyed, greyed
+    assert any(label.startswith("Infiltrate a building — no two street cards") for label in greyed)
