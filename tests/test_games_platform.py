@@ -41,6 +41,8 @@ class RaceToTen:
     levels = ("easy",)
     default_rounds = 10
 
+    table_hint = "say a number"
+
     def goal(self, rounds: int) -> str:
         return "say ten first"
 

@@ -231,7 +231,10 @@ class Lobby(OpenTable):
             f"{i}. {s.name}" + (f" ({s.computer} computer)" if s.user_id is None else "")
             for i, s in enumerate(self.seats, start=1)
         )
-        notes = [Line(NOBODY, f"**{game.title}** — the seed seats the players: {order}.")]
+        notes = [
+            Line(NOBODY, f"**{game.title}** — the seed seats the players: {order}."),
+            Line(NOBODY, game.table_hint),
+        ]
         await running.begin(step, notes)
         return True, "The match has started."
 

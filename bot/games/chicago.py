@@ -45,6 +45,8 @@ class ChicagoGame:
 
     default_rounds = DEFAULT_ROUND_LIMIT
 
+    table_hint = "`/chicago hand` shows your side · `/chicago rules` explains it all"
+
     def goal(self, rounds: int) -> str:
         return f"the most Empire Marks, or the count after {rounds} rounds"
 

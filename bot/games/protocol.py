@@ -70,6 +70,11 @@ class Game(Protocol):
         """The round limit a lobby offers unless the host sets another."""
         ...
 
+    @property
+    def table_hint(self) -> str:
+        """One line posted when a match starts: the commands worth knowing."""
+        ...
+
     def goal(self, rounds: int) -> str:
         """How a match is won, in a few words for the lobby."""
         ...

@@ -33,6 +33,11 @@ class TurfGame:
 
     default_rounds = turf.DEFAULT_ROUND_LIMIT
 
+    table_hint = (
+        "🔒 buttons open your private choices · `/chicago hand` shows your cards · "
+        "`/chicago deal` offers a deal · `/chicago rules turf` explains it all"
+    )
+
     def goal(self, rounds: int) -> str:
         return f"ten buildings win, else the count after {rounds} rounds"
 
