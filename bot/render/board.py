@@ -8,9 +8,11 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.render.centre import draw_centre
+from bot.render.layout import HEIGHT, WIDTH
 from bot.render.palette import palette_bytes, palette_image
 from bot.render.panel import draw_panel
-from bot.render.png import write_png
+from bot.render.png import write_png, write_rows
+from bot.render.regions import changed_boxes, changed_indices
 from bot.render.ring import draw_control, draw_paths, draw_pieces, draw_whole_blocks
 from bot.render.static_layer import static_layer
 from bot.render.view import BoardView, snapshot
@@ -38,7 +40,10 @@ def encode(image: Image.Image) -> bytes:
 
 
 def render_view(view: BoardView) -> bytes:
-    return encode(draw_view(view))
+    """`encode(draw_view(view))`, with only the places the match changed mapped to the
+    palette (`bot.render.regions`)."""
+    indices = changed_indices(draw_view(view), changed_boxes(view))
+    return write_rows(indices.tobytes(), (WIDTH, HEIGHT), palette_bytes())
 
 
 def render_png(state: MatchState, events: Sequence[Event] = ()) -> bytes:

@@ -44,9 +44,17 @@ def write_png(indices: Image.Image, palette: bytes) -> bytes:
     """An 8-bit PNG of the 'P' picture `indices` with the RGB triples of `palette`."""
     if indices.mode != "P":
         raise ValueError(f"a palette PNG needs a 'P' picture, not {indices.mode!r}")
-    width, height = indices.size
+    return write_rows(filtered_rows(indices), indices.size, palette)
+
+
+def write_rows(rows: bytes, size: tuple[int, int], palette: bytes) -> bytes:
+    """An 8-bit PNG of `size` from its rows of palette indices, each already after its
+    filter byte 0 (as `filtered_rows` lays them out)."""
+    width, height = size
+    if len(rows) != (width + 1) * height:
+        raise ValueError(f"{len(rows)} bytes are not {height} rows of {width} pixels")
     header = struct.pack(">IIBBBBB", width, height, _BIT_DEPTH, _PALETTE_COLOUR, 0, 0, 0)
-    pixels = isal_zlib.compress(filtered_rows(indices), LEVEL)
+    pixels = isal_zlib.compress(rows, LEVEL)
     return b"".join(
         (
             SIGNATURE,
