@@ -3,24 +3,21 @@ PNG bytes, and an async wrapper that keeps the event loop free while it draws.""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from bot.render.centre import draw_centre
-from bot.render.palette import palette_image
+from bot.render.layout import HEIGHT, WIDTH
+from bot.render.palette import palette_bytes, palette_image
 from bot.render.panel import draw_panel
+from bot.render.png import write_png, write_rows
+from bot.render.regions import changed_boxes, changed_indices
 from bot.render.ring import draw_control, draw_paths, draw_pieces, draw_whole_blocks
 from bot.render.static_layer import static_layer
 from bot.render.view import BoardView, snapshot
 from engine import MatchState
 from engine.events import Event
-
-# Deflating the 2 MB of palette indices is most of a picture's cost. Level 1 (zlib-ng's
-# quickest) is a tenth faster than level 3 for a tenth more bytes (about 150 KB), and
-# three times faster than level 6.
-COMPRESS_LEVEL = 1
 
 
 def draw_view(view: BoardView) -> Image.Image:
@@ -39,13 +36,14 @@ def draw_view(view: BoardView) -> Image.Image:
 def encode(image: Image.Image) -> bytes:
     """An 8-bit PNG on the fixed palette: small, fast, and the same bytes every time."""
     quantized = image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    quantized.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return write_png(quantized, palette_bytes())
 
 
 def render_view(view: BoardView) -> bytes:
-    return encode(draw_view(view))
+    """`encode(draw_view(view))`, with only the places the match changed mapped to the
+    palette (`bot.render.regions`)."""
+    indices = changed_indices(draw_view(view), changed_boxes(view))
+    return write_rows(indices.tobytes(), (WIDTH, HEIGHT), palette_bytes())
 
 
 def render_png(state: MatchState, events: Sequence[Event] = ()) -> bytes:

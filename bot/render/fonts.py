@@ -21,6 +21,7 @@ from typing import Any, BinaryIO
 from PIL import ImageFont
 
 from bot.render.memo import Memo
+from bot.render.words import WordSetter, plain
 
 TEXTS_REMEMBERED = 256
 """Per font and per kind of answer (mask, length, box). A picture draws a few dozen
@@ -32,39 +33,82 @@ def _key(text: str | bytes | bytearray, args: tuple[Any, ...], kwargs: dict[str,
     return (text, args, tuple(kwargs.items()))
 
 
+def _mask_call(
+    mode: str = "",
+    direction: str | None = None,
+    features: list[str] | None = None,
+    language: str | None = None,
+    stroke_width: float = 0,
+    anchor: str | None = None,
+    ink: int = 0,
+    start: tuple[float, float] | None = None,
+    stroke_filled: bool = False,
+) -> tuple[str, str | None, tuple[float, float], bool]:
+    """The arguments of a `getmask2` call that matter to its mask: mode, anchor,
+    start, and whether it is plain (no direction, features, language or stroke)."""
+    simple = direction is None and features is None and language is None and not stroke_width
+    return mode, anchor, start or (0.0, 0.0), simple
+
+
 class Font(ImageFont.FreeTypeFont):
-    """A FreeType font that remembers the masks, lengths and boxes of recent texts.
-    Pillow's own `ImageDraw.text` asks the font for them, so drawing code is unchanged."""
+    """A FreeType font that remembers the masks, lengths and boxes of recent texts, and
+    sets new ones from remembered words (`bot.render.words`). Pillow's own
+    `ImageDraw.text` asks the font for them, so drawing code is unchanged."""
 
     def __init__(self, source: BinaryIO, size: int, layout_engine: ImageFont.Layout) -> None:
         super().__init__(source, size, layout_engine=layout_engine)
         self._masks = Memo(TEXTS_REMEMBERED)
         self._lengths = Memo(TEXTS_REMEMBERED)
         self._boxes = Memo(TEXTS_REMEMBERED)
+        self._words = WordSetter(self)
 
     def getmask2(self, text: str | bytes, *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
         def render() -> tuple[Any, tuple[int, int]]:
+            if isinstance(text, str) and simple and mode == "L" and plain(text):
+                found = self._words.mask(text, anchor, start)
+                if found is not None:
+                    return found
             return super(Font, self).getmask2(text, *args, **kwargs)
 
-        mode = args[0] if args else kwargs.get("mode", "")
+        # The ink only colours RGBA glyphs: the same mask serves every colour.
+        inkless = {k: v for k, v in kwargs.items() if k != "ink"}
+        args_inkless = args[:6] + args[7:]
+        mode, anchor, start, simple = _mask_call(*args, **kwargs)
         if mode == "RGBA":
             return render()  # colour glyphs are changed by their caller: never shared
-        mask: tuple[Any, tuple[int, int]] = self._masks.get(_key(text, args, kwargs), render)
+        key = _key(text, args_inkless, inkless)
+        mask: tuple[Any, tuple[int, int]] = self._masks.get(key, render)
         return mask
 
     def getlength(self, text: str | bytes, *args: Any, **kwargs: Any) -> float:
-        length: float = self._lengths.get(
-            _key(text, args, kwargs), lambda: super(Font, self).getlength(text, *args, **kwargs)
-        )
+        def measure() -> float:
+            if isinstance(text, str) and not kwargs and _plain_call(args) and plain(text):
+                return self._words.length(text)
+            return super(Font, self).getlength(text, *args, **kwargs)
+
+        length: float = self._lengths.get(_key(text, args, kwargs), measure)
         return length
 
     def getbbox(
         self, text: str | bytes | bytearray, *args: Any, **kwargs: Any
     ) -> tuple[float, float, float, float]:
-        box: tuple[float, float, float, float] = self._boxes.get(
-            _key(text, args, kwargs), lambda: super(Font, self).getbbox(text, *args, **kwargs)
-        )
+        def measure() -> tuple[float, float, float, float]:
+            if isinstance(text, str) and plain(text):
+                mode, _, _, simple = _mask_call(*args[:5], **kwargs)
+                if simple and mode in ("", "L"):
+                    anchor = kwargs.get("anchor", args[5] if len(args) > 5 else None)
+                    found = self._words.bbox(text, anchor)
+                    if found is not None:
+                        return found
+            return super(Font, self).getbbox(text, *args, **kwargs)
+
+        box: tuple[float, float, float, float] = self._boxes.get(_key(text, args, kwargs), measure)
         return box
+
+
+def _plain_call(args: tuple[Any, ...]) -> bool:
+    """A `getlength` call in the default mode, with no direction, features or language."""
+    return len(args) <= 4 and (not args or args[0] in ("", "L")) and not any(args[1:])
 
 
 class Face(StrEnum):

@@ -116,11 +116,14 @@ def palette_colours() -> list[RGB]:
 
 
 @cache
+def palette_bytes() -> bytes:
+    """The palette as the RGB triples a PNG's palette chunk holds."""
+    return bytes(channel for colour in palette_colours() for channel in colour)
+
+
+@cache
 def palette_image() -> Image.Image:
     """A 1x1 'P' image carrying the palette, as `Image.quantize(palette=...)` wants."""
-    flat: list[int] = []
-    for colour in palette_colours():
-        flat.extend(colour)
     image = Image.new("P", (1, 1))
-    image.putpalette(flat)
+    image.putpalette(palette_bytes())
     return image

@@ -20,9 +20,10 @@ from typing import Self
 import asyncpg
 
 from bot.settings import shard_list
+from bot.store import postgres_step, step_sql
 from bot.store.decision_log import DecisionLog
 from bot.store.instance_lock import DatabaseInUse
-from bot.store.interface import StoreError
+from bot.store.interface import StepWrite, StoreError
 from bot.store.maintenance import Maintenance
 from bot.store.matches import MatchTables
 from bot.store.postgres_connection import PostgresDatabase
@@ -141,6 +142,29 @@ class PostgresStore(
 
     async def _notify_on_commit(self, db: SqlConnection, channel: str, payload: str) -> None:
         await db.execute("SELECT pg_notify(?, ?)", (channel, payload))
+
+    async def _commit(
+        self, match_id: int, write: StepWrite, notify: tuple[str, str] | None = None
+    ) -> None:
+        """A step with decisions as one statement, one round trip (`postgres_step`)."""
+        if not write.decisions:
+            await super()._commit(match_id, write, notify)
+            return
+        now = self._now()
+        postgres_step.check_snapshot(match_id, write, now)
+        sql = postgres_step.statement(postgres_step.shape_of(write, notify is not None))
+        values = postgres_step.parameters(match_id, write, now, notify)
+        began = time.perf_counter()
+        try:
+            async with self.pool.acquire() as conn:
+                row = await conn.fetchrow(sql, *values)
+        except asyncpg.UniqueViolationError:
+            raise step_sql.already_logged(match_id, write.decisions[0].seq) from None
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            raise StoreError(f"database {self.location}: {exc}") from None
+        finally:
+            self._count(True, True, began)
+        postgres_step.judge(match_id, row, write)
 
     def subscribe(self, channel: str) -> Subscription:
         """Listen on `channel`: `async with store.subscribe("match:7") as inbox:` then

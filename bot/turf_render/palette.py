@@ -35,7 +35,13 @@ def palette_colours() -> list[RGB]:
 
 
 @cache
+def palette_bytes() -> bytes:
+    """The palette as the RGB triples a PNG's palette chunk holds."""
+    return bytes(channel for colour in palette_colours() for channel in colour)
+
+
+@cache
 def palette_image() -> Image.Image:
     image = Image.new("P", (1, 1))
-    image.putpalette([channel for colour in palette_colours() for channel in colour])
+    image.putpalette(palette_bytes())
     return image

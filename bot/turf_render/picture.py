@@ -9,7 +9,6 @@ player with idle / on a job / guards / cops / cards; and the last action. It is 
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from functools import cache
 
@@ -17,10 +16,17 @@ from PIL import Image, ImageDraw
 
 from bot.render import palette as pal
 from bot.render.fonts import Face, font
+from bot.render.png import write_png
 from bot.render.text import ellipsize, wrap
 from bot.render.vision import RGB
 from bot.turf_narration import ENDINGS, last_action
-from bot.turf_render.palette import DARK_SQUARE, EMPTY_BUILDING, LIGHT_SQUARE, palette_image
+from bot.turf_render.palette import (
+    DARK_SQUARE,
+    EMPTY_BUILDING,
+    LIGHT_SQUARE,
+    palette_bytes,
+    palette_image,
+)
 from bot.turf_render.seats import draw_symbol, seat_colour
 from turf import MAX_COPS, NOBODY, PlayerView
 from turf.board import SIDE, column_of, row_of, square_name
@@ -33,7 +39,6 @@ BOARD_X = (WIDTH - LABELS - CELL * SIDE) // 2 + LABELS
 BOARD_Y = 64
 BOARD_END_Y = BOARD_Y + CELL * SIDE
 ROW_HEIGHT = 38
-COMPRESS_LEVEL = 6
 PHASES = {
     "legwork": "legwork",
     "confrontation": "a confrontation",
@@ -185,6 +190,4 @@ def render_turf(view: PlayerView, events: Sequence[Event] = ()) -> Image.Image:
 def render_turf_png(view: PlayerView, events: Sequence[Event] = ()) -> bytes:
     """The picture as an 8-bit PNG on the fixed palette: small and quick to encode."""
     image = render_turf(view, events).quantize(palette=palette_image(), dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
-    return out.getvalue()
+    return write_png(image, palette_bytes())

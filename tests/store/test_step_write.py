@@ -9,7 +9,15 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.store import DuplicateDecision, SqliteStore, StepWrite, load_state
+from bot.store import (
+    DuplicateDecision,
+    MatchStatus,
+    SqliteStore,
+    StepWrite,
+    StoreError,
+    load_state,
+    snapshot_of,
+)
 from engine import wide_seed
 from tests.store.helpers import Store, fetch_sql, start, step
 
@@ -60,3 +68,41 @@ async def test_a_wide_seed_is_stored_without_loss(store: Store) -> None:
     assert record.seed == seed
     assert (await load_state(store, match_id)).setup.seed == seed
     assert (await load_state(store, match_id)).to_json() == state.to_json()
+
+
+async def test_a_full_step_writes_every_part_at_once(store: Store) -> None:
+    """Several decisions, a snapshot, a timer cleared, one message kept and one forgotten:
+    the step PostgreSQL writes as one statement leaves what the statements one by one
+    would have left (checked on both stores)."""
+    match_id, state = await start(store, 1, seed=8)
+    await store.set_message(match_id, "reminder", 41)
+    await store.commit_step(match_id, StepWrite([step(state, random.Random(8))], timer=(1, WHEN)))
+    rng = random.Random(9)
+    decisions = [step(state, rng) for _ in range(3)]
+    write = StepWrite(
+        decisions,
+        snapshot_of(state),
+        timer=(decisions[-1].seq + 1, None),
+        messages={"reminder": None, "prompt": 77},
+    )
+    durable = store.stats.durable
+    await store.commit_step(match_id, write)
+    assert store.stats.durable == durable + 1
+    assert await store.deadline(match_id) is None
+    assert await store.messages(match_id) == {"prompt": 77}
+    stored = await store.load(match_id)
+    assert stored.snapshot_seq == decisions[-1].seq and stored.log_tail == []
+    assert [d.decision for d in stored.full_log][1:] == [d.decision for d in decisions]
+    restored = await load_state(store, match_id, None)
+    assert restored.to_json() == state.to_json()
+
+
+async def test_a_step_for_a_match_that_is_not_running_writes_nothing(store: Store) -> None:
+    match_id, state = await start(store, 1, seed=10)
+    first = step(state, random.Random(10))
+    await store.finish(match_id, MatchStatus.ABANDONED)
+    with pytest.raises(StoreError, match="abandoned"):
+        await store.commit_step(match_id, StepWrite([first], messages={"prompt": 5}))
+    assert await store.messages(match_id) == {}
+    with pytest.raises(StoreError, match="does not exist"):
+        await store.commit_step(match_id + 1000, StepWrite([first]))
