@@ -20,7 +20,7 @@ from bot.store.interface import (
     StoredMatch,
     StoreError,
 )
-from bot.store.rows import from_stamp, read_match, require_match
+from bot.store.rows import read_match, require_match
 from bot.store.sql import RowConflict, SqlConnection, SqlDatabase, fetch_value
 
 
@@ -175,10 +175,11 @@ async def read_stored(db: SqlConnection, match_id: int) -> StoredMatch:
         (match_id,),
     )
     rows = await db.fetch_all(
-        "SELECT seq, seat, decision, actor, at FROM decisions WHERE match_id = ? ORDER BY seq",
+        "SELECT seq, seat, decision, actor FROM decisions WHERE match_id = ? ORDER BY seq",
         (match_id,),
     )
-    full_log = [DecisionRecord(r[0], r[1], r[2], r[3], from_stamp(r[4])) for r in rows]
+    # Without their time (`StoredMatch`): continuing a match never needs it.
+    full_log = [DecisionRecord(r[0], r[1], r[2], r[3]) for r in rows]
     snapshot_seq, snapshot_json = (snap[0], snap[1]) if snap else (-1, None)
     return StoredMatch(
         record=record,
