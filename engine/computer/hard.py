@@ -49,10 +49,11 @@ HARD = Budget()
 # a bet worth taking. The police is everyone's easiest mark and the Start raid is the
 # police's: a boss fights it readily, and a weakened police is one fewer way to lose.
 # A table where nobody buys has nothing to raid and drags on to a bank shortage, so once
-# the opening is over a hard boss buys while its rivals hold fewer than four businesses.
+# the opening is over a hard boss buys while its rivals hold fewer than two businesses
+# each.
 HARD_BOSS = Style(
     buys=False,
-    buy_for_targets=4,
+    buy_for_targets=2.0,
     targets_from_round=4,
     people_target=120,
     keep_people=25,

@@ -45,7 +45,8 @@ class Style:
     short_penalty: float = 0.15  # bar raised when a raid would leave fewer than keep_people
     weak_target: float = 0.05  # bar lowered against a side of 20 people or fewer
     police_target: float = 0.0  # bar moved when the target is the police
-    buy_for_targets: int = 0  # a side that does not buy buys while rivals own fewer than this
+    buy_for_targets: float = 0.0  # a side that does not buy buys while rivals own fewer
+    # businesses than this many per rival boss still in the match...
     targets_from_round: int = 0  # ...once this round is reached (rivals buy early on)
     buy_when_rich: int = 0  # ...and buys anyway with at least this much cash left after
 
@@ -169,7 +170,7 @@ def _action(state: MatchState, pending: Pending, style: Style) -> Decision:
         style.buys
         or (
             state.round >= style.targets_from_round
-            and rival_holdings(state, seat) < style.buy_for_targets
+            and rival_holdings(state, seat) < style.buy_for_targets * rival_bosses(state, seat)
         )
         or (style.buy_when_rich > 0 and side.cash - price >= style.buy_when_rich)
     )
@@ -191,6 +192,10 @@ def _action(state: MatchState, pending: Pending, style: Style) -> Decision:
 def rival_holdings(state: MatchState, seat: int) -> int:
     """Businesses held by other sides (controlled or sealed): what there is to raid."""
     return sum(1 for owner in state.control if owner not in (MERCHANT, seat))
+
+
+def rival_bosses(state: MatchState, seat: int) -> int:
+    return sum(1 for s in state.bosses if s.seat != seat and not s.eliminated)
 
 
 def _answer(state: MatchState, pending: Pending, style: Style) -> Decision:
