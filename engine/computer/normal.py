@@ -48,7 +48,6 @@ class Style:
     buy_for_targets: float = 0.0  # a side that does not buy buys while rivals own fewer
     # businesses than this many per rival boss still in the match...
     targets_from_round: int = 0  # ...once this round is reached (rivals buy early on)
-    buy_when_rich: int = 0  # ...and buys anyway with at least this much cash left after
 
 
 NORMAL = Style()
@@ -166,13 +165,9 @@ def _action(state: MatchState, pending: Pending, style: Style) -> Decision:
             return proposal
     keep = reserve(state, seat, style)
     price = SPACES[side.position].cost
-    buys = (
-        style.buys
-        or (
-            state.round >= style.targets_from_round
-            and rival_holdings(state, seat) < style.buy_for_targets * rival_bosses(state, seat)
-        )
-        or (style.buy_when_rich > 0 and side.cash - price >= style.buy_when_rich)
+    buys = style.buys or (
+        state.round >= style.targets_from_round
+        and rival_holdings(state, seat) < style.buy_for_targets * rival_bosses(state, seat)
     )
     buying = buys and side.people >= style.buy_people
     if "control" in available and buying and side.cash - price >= keep:
@@ -195,6 +190,7 @@ def rival_holdings(state: MatchState, seat: int) -> int:
 
 
 def rival_bosses(state: MatchState, seat: int) -> int:
+    """Bosses other than `seat` still in the match."""
     return sum(1 for s in state.bosses if s.seat != seat and not s.eliminated)
 
 
