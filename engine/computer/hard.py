@@ -1,12 +1,15 @@
-"""The "hard" level: the normal player's judgement, checked by playing the match on.
+"""The "hard" level: a sharper instinct, checked by playing the match on.
 
-Before a decision whether to raid, the player imagines a few matches consistent with
-what its seat can see (`worlds.sample_world`: unseen cards reshuffled, fresh dice), plays
-each option in each of them for a few turns with every side following the normal level,
-and scores where it ends up with a win-chance model (determinized Monte Carlo). Each
-option is played in the same imagined worlds, so much of the luck cancels out between
-them; the player leaves the normal choice only when another option beats it by more than
-the luck that remains explains.
+Its instinct is the normal player's machinery with other judgement (`HARD_BOSS`,
+`HARD_POLICE`, tuned by simulation against normal tables): a boss spends on people rather
+than businesses, takes even raids more readily and treats the police as a target. Before
+a decision whether to raid, the player imagines a few matches consistent with what its
+seat can see (`worlds.sample_world`: unseen cards reshuffled, fresh dice), plays each
+option in each of them for a few turns (itself by its instinct, every other side as the
+normal level), and scores where it ends up with a win-chance model (determinized Monte
+Carlo). Each option is played in the same imagined worlds, so much of the luck cancels
+out between them; the player leaves its instinct only when another option beats it by
+more than the luck that remains explains.
 
 It never reads the deck order, the dice generator or a rival's cards: the worlds are
 drawn from `rng`, which the caller derives from the match seed, so the same match and
@@ -74,6 +77,7 @@ def instinct(state: MatchState, pending: Pending) -> Decision:
     """The hard player's choice without looking ahead."""
     style = HARD_POLICE if state.sides[pending.seat].is_police else HARD_BOSS
     return choose_normal(state, pending, style)
+
 
 # How likely a side is to win from where it stands, as a conditional logit over the live
 # sides: weights fitted to 40,000 positions of 1,200 all-normal matches (2 to 4 bosses).
