@@ -8,10 +8,13 @@ import random
 
 from bot.session import MatchSession
 from engine import MatchOptions, MatchState, PlayerSpec, apply, new_match, player_view
+from engine.board import SPACES
 from engine.computer import choose
-from engine.computer.hard import WEIGHED, candidates, choose_hard
+from engine.computer.hard import HARD_BOSS, WEIGHED, candidates, choose_hard, instinct
 from engine.computer.normal import choose_normal
 from engine.computer.worlds import clone, sample_world
+from engine.decisions import Decision, DecisionKind
+from engine.state import MERCHANT
 
 
 def weighed_states(count: int) -> list[MatchState]:
@@ -117,3 +120,43 @@ def test_a_session_holds_hard_seats_for_settle_and_plays_them_as_decide_would() 
     assert [a.decision for a in held.log] == [a.decision for a in direct.log]
     hard = next(s.seat for s in held.state.sides if s.computer == "hard")
     assert any(a.seat == hard and a.decision != "roll" for a in held.log)
+
+
+def a_boss_that_may_buy() -> MatchState:
+    """A position from normal play where a boss may take control of a business."""
+    for seed in range(1, 40):
+        players = [PlayerSpec(f"B{i}", "normal") for i in range(3)]
+        state = new_match(3, seed, None, players, PlayerSpec("P", "normal"))
+        while state.result is None:
+            pending = state.pending
+            assert pending is not None
+            may_buy = pending.kind is DecisionKind.ACTION and "control" in pending.available()
+            if may_buy and state.sides[pending.seat].cash > 8000:
+                return clone(state)
+            apply(state, pending.seat, choose_normal(state, pending))
+    raise AssertionError("no position where a boss may buy")
+
+
+def test_a_hard_boss_buys_only_when_its_rivals_hold_too_little_to_raid() -> None:
+    state = a_boss_that_may_buy()
+    pending = state.pending
+    assert pending is not None
+    seat = pending.seat
+    here = state.sides[seat].position
+    others = [s for s, owner in enumerate(state.control) if s != here and owner != seat]
+    others = [s for s in others if SPACES[s].is_business]
+    rival = next(s.seat for s in state.bosses if s.seat != seat)
+    state.round = HARD_BOSS.targets_from_round
+    for space, owner in enumerate(state.control):
+        if owner not in (MERCHANT, seat):
+            state.control[space] = MERCHANT
+    assert instinct(state, pending) == Decision("control")  # nothing to raid: buy
+    assert choose_normal(state, pending) == Decision("control")
+    for space in others[:4]:
+        state.control[space] = rival  # two businesses for each rival boss
+    assert instinct(state, pending).kind != "control"  # cash goes to people instead
+    assert choose_normal(state, pending) == Decision("control")  # normal buys regardless
+    state.round = HARD_BOSS.targets_from_round - 1
+    for space in others[:4]:
+        state.control[space] = MERCHANT
+    assert instinct(state, pending).kind != "control"  # the opening: rivals still buying

@@ -6,8 +6,8 @@ decision the engine can ask (RULES §13) with an option it offers. Levels:
 - "random": a uniform choice among the available options (the yardstick);
 - "easy": a beginner who takes part but misjudges raids and ignores marks (`easy`);
 - "normal": a player that prices every raid and plays to win (`normal`);
-- "hard": the normal player's choices checked by playing imagined matches on (`hard`),
-  imagined from what its seat can see only.
+- "hard": a sharper instinct whose raid choices are checked by playing imagined matches
+  on (`hard`), imagined from what its seat can see only.
 
 Everything is a pure function of the state: the same match seed and the same decisions
 give the same choices, so computer seats replay like any other.

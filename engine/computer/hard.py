@@ -1,12 +1,15 @@
-"""The "hard" level: the normal player's judgement, checked by playing the match on.
+"""The "hard" level: a sharper instinct, checked by playing the match on.
 
-Before a decision whether to raid, the player imagines a few matches consistent with
-what its seat can see (`worlds.sample_world`: unseen cards reshuffled, fresh dice), plays
-each option in each of them for a few turns with every side following the normal level,
-and scores where it ends up with a win-chance model (determinized Monte Carlo). Each
-option is played in the same imagined worlds, so much of the luck cancels out between
-them; the player leaves the normal choice only when another option beats it by more than
-the luck that remains explains.
+Its instinct is the normal player's machinery with other judgement (`HARD_BOSS`,
+`HARD_POLICE`, tuned by simulation against normal tables): a boss spends on people rather
+than businesses, takes even raids more readily and treats the police as a target. Before
+a decision whether to raid, the player imagines a few matches consistent with what its
+seat can see (`worlds.sample_world`: unseen cards reshuffled, fresh dice), plays each
+option in each of them for a few turns (itself by its instinct, every other side as the
+normal level), and scores where it ends up with a win-chance model (determinized Monte
+Carlo). Each option is played in the same imagined worlds, so much of the luck cancels
+out between them; the player leaves its instinct only when another option beats it by
+more than the luck that remains explains.
 
 It never reads the deck order, the dice generator or a rival's cards: the worlds are
 drawn from `rng`, which the caller derives from the match seed, so the same match and
@@ -18,9 +21,9 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from engine.computer.normal import choose_normal
+from engine.computer.normal import NORMAL_POLICE, Style, choose_normal
 from engine.computer.worlds import clone, sample_world
 from engine.decisions import Decision, DecisionKind, Pending
 from engine.events import Event, TurnStarted
@@ -40,6 +43,41 @@ class Budget:
 
 
 HARD = Budget()
+
+# The hard player's instinct, tuned by simulation against normal tables. A boss that owns
+# nothing cannot be raided by another boss (raids on bosses are raids on businesses), so
+# its people only ever fight the raids it picks: its cash goes to recruits, not to
+# businesses, and it raids at even odds down to fewer people than the normal player
+# dares. One mark from winning, or against a side one mark from winning, an even raid is
+# a bet worth taking. The police is everyone's easiest mark and the Start raid is the
+# police's: a boss fights it readily, and a weakened police is one fewer way to lose.
+# A table where nobody buys has nothing to raid and drags on to a bank shortage, so once
+# the opening is over a hard boss buys while its rivals hold fewer than two businesses
+# each.
+HARD_BOSS = Style(
+    buys=False,
+    buy_for_targets=2.0,
+    targets_from_round=4,
+    people_target=120,
+    keep_people=25,
+    raid_to_win=0.45,
+    raid_at_threat=0.45,
+    short_penalty=0.1,
+    weak_target=0.15,
+    police_target=-0.2,
+)
+# The police keeps its officers for the raids its Warrant wins and for defending at even
+# odds: it recruits all it can and starts an even raid only when that raid may win it all.
+HARD_POLICE = replace(
+    NORMAL_POLICE, people_target=120, raid_at=0.6, raid_to_win=0.45, raid_at_threat=0.5
+)
+
+
+def instinct(state: MatchState, pending: Pending) -> Decision:
+    """The hard player's choice without looking ahead."""
+    style = HARD_POLICE if state.sides[pending.seat].is_police else HARD_BOSS
+    return choose_normal(state, pending, style)
+
 
 # How likely a side is to win from where it stands, as a conditional logit over the live
 # sides: weights fitted to 40,000 positions of 1,200 all-normal matches (2 to 4 bosses).
@@ -70,18 +108,18 @@ def choose_hard(
 ) -> Decision:
     """The normal player's choice, unless another option scores better over
     `budget.worlds` imagined continuations by more than `CONFIDENCE` standard errors."""
-    instinct = choose_normal(state, pending)
-    options = candidates(pending, instinct)
+    first = instinct(state, pending)
+    options = candidates(pending, first)
     if len(options) == 1:
-        return instinct
+        return first
     seat = pending.seat
     gains: list[list[float]] = [[] for _ in options[1:]]
     for _ in range(budget.worlds):
         world = sample_world(state, seat, rng)
-        base = _play_out(world, seat, instinct, budget)
+        base = _play_out(world, seat, first, budget)
         for i, option in enumerate(options[1:]):
             gains[i].append(_play_out(world, seat, option, budget) - base)
-    best, best_gain = instinct, 0.0
+    best, best_gain = first, 0.0
     for option, found in zip(options[1:], gains, strict=True):
         gain = statistics.fmean(found)
         if gain > best_gain and gain > CONFIDENCE * _spread(found):
@@ -95,17 +133,17 @@ def _spread(gains: list[float]) -> float:
     return max(statistics.stdev(gains) / math.sqrt(len(gains)), MARGIN)
 
 
-def candidates(pending: Pending, instinct: Decision) -> list[Decision]:
+def candidates(pending: Pending, first: Decision) -> list[Decision]:
     """The options worth weighing: the normal player's choice first, then, where a raid
     is at stake, the other way to go (raid or not, fight or withdraw)."""
     if pending.kind not in WEIGHED:
-        return [instinct]
+        return [first]
     available = pending.available()
     if pending.kind in (DecisionKind.ACTION, DecisionKind.POLICE_ACTION):
-        other = ["raid"] if instinct.kind != "raid" else ["pass"]
+        other = ["raid"] if first.kind != "raid" else ["pass"]
     else:
-        other = [text for text in available if text != instinct.kind]
-    return [instinct, *(Decision(text) for text in other if text in available)]
+        other = [text for text in available if text != first.kind]
+    return [first, *(Decision(text) for text in other if text in available)]
 
 
 def _play_out(world: MatchState, seat: int, option: Decision, budget: Budget) -> float:
@@ -116,9 +154,12 @@ def _play_out(world: MatchState, seat: int, option: Decision, budget: Budget) ->
             break
         pending = match.pending
         assert pending is not None
-        decision = (
-            Decision("roll") if pending.kind is DecisionKind.ROLL else choose_normal(match, pending)
-        )
+        if pending.kind is DecisionKind.ROLL:
+            decision = Decision("roll")
+        elif pending.seat == seat:
+            decision = instinct(match, pending)
+        else:
+            decision = choose_normal(match, pending)
         turns += turns_begun(apply(match, pending.seat, decision))
     return standing(match, seat)
 

@@ -18,7 +18,7 @@ from engine.computer.reading import marks_left, worst_bill_ahead
 from engine.computer.trading import answer_trade, best_trade
 from engine.decisions import BribeOrRaidFacts, Decision, DecisionKind, PayOrRaidFacts, Pending
 from engine.raids import RAID_LIMIT
-from engine.state import NO_SPACE, MatchState
+from engine.state import MERCHANT, NO_SPACE, MatchState
 
 PASS = Decision("pass")
 
@@ -42,6 +42,12 @@ class Style:
     people_target: int = 60  # recruit up to this many
     reserve_extra: int = 500  # cash kept above the worst bill of the next move
     trade_margin: int = 300  # least gain in dollars that makes a trade worth it
+    short_penalty: float = 0.15  # bar raised when a raid would leave fewer than keep_people
+    weak_target: float = 0.05  # bar lowered against a side of 20 people or fewer
+    police_target: float = 0.0  # bar moved when the target is the police
+    buy_for_targets: float = 0.0  # a side that does not buy buys while rivals own fewer
+    # businesses than this many per rival boss still in the match...
+    targets_from_round: int = 0  # ...once this round is reached (rivals buy early on)
 
 
 NORMAL = Style()
@@ -87,11 +93,13 @@ def raid_worth(
         bar = style.raid_at
     if me.people - my_losses < style.keep_people:
         # Even raids bleed both sides; a side left short is the next raider's easy mark.
-        bar += 0.15
+        bar += style.short_penalty
     if me.people <= 10:
         bar = max(bar, 0.7)  # a lost raid would wipe us out before we may withdraw
     if them.people <= 20:
-        bar -= 0.05  # a win may put them out of the match
+        bar -= style.weak_target  # a win may put them out of the match
+    if them.is_police:
+        bar += style.police_target
     bar -= 0.1 * min(1.0, bill / me.cash)
     return chance >= bar
 
@@ -156,8 +164,13 @@ def _action(state: MatchState, pending: Pending, style: Style) -> Decision:
         if proposal is not None:
             return proposal
     keep = reserve(state, seat, style)
-    buying = style.buys and side.people >= style.buy_people
-    if "control" in available and buying and side.cash - SPACES[side.position].cost >= keep:
+    price = SPACES[side.position].cost
+    buys = style.buys or (
+        state.round >= style.targets_from_round
+        and rival_holdings(state, seat) < style.buy_for_targets * rival_bosses(state, seat)
+    )
+    buying = buys and side.people >= style.buy_people
+    if "control" in available and buying and side.cash - price >= keep:
         return Decision("control")
     if side.people < style.people_target:
         if "recruit10" in available and side.cash - RECRUIT["recruit10"][1] >= keep:
@@ -169,6 +182,16 @@ def _action(state: MatchState, pending: Pending, style: Style) -> Decision:
         # action that nothing better wanted is always worth more than passing.
         return Decision("rebuild")
     return PASS
+
+
+def rival_holdings(state: MatchState, seat: int) -> int:
+    """Businesses held by other sides (controlled or sealed): what there is to raid."""
+    return sum(1 for owner in state.control if owner not in (MERCHANT, seat))
+
+
+def rival_bosses(state: MatchState, seat: int) -> int:
+    """Bosses other than `seat` still in the match."""
+    return sum(1 for s in state.bosses if s.seat != seat and not s.eliminated)
 
 
 def _answer(state: MatchState, pending: Pending, style: Style) -> Decision:
