@@ -2,14 +2,15 @@
 
 Its instinct is the normal player's machinery with other judgement (`HARD_BOSS`,
 `HARD_POLICE`, tuned by simulation against normal tables): a boss spends on people rather
-than businesses, takes even raids more readily and treats the police as a target. Before
-a decision whether to raid, the player imagines a few matches consistent with what its
-seat can see (`worlds.sample_world`: unseen cards reshuffled, fresh dice), plays each
-option in each of them for a few turns (itself by its instinct, every other side as the
-normal level), and scores where it ends up with a win-chance model (determinized Monte
-Carlo). Each option is played in the same imagined worlds, so much of the luck cancels
-out between them; the player leaves its instinct only when another option beats it by
-more than the luck that remains explains.
+than businesses, takes even raids more readily and treats the police as a target; the
+police keeps its officers by withdrawing from raids going against it. Before a decision
+whether to raid, the player imagines a few matches consistent with what its seat can see
+(`worlds.sample_world`: unseen cards reshuffled, fresh dice), plays each option in each of
+them for a few turns (itself by its instinct, every other side as the normal level), and
+scores where it ends up with a win-chance model (determinized Monte Carlo). Each option is
+played in the same imagined worlds, so much of the luck cancels out between them; the
+player leaves its instinct only when another option beats it by more than the luck that
+remains explains.
 
 It never reads the deck order, the dice generator or a rival's cards: the worlds are
 drawn from `rng`, which the caller derives from the match seed, so the same match and
