@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 
 from bot.session import MatchSession
 from engine import MatchOptions, MatchState, PlayerSpec, apply, new_match, player_view
@@ -12,8 +13,10 @@ from engine.board import SPACES
 from engine.computer import choose
 from engine.computer.hard import HARD_BOSS, WEIGHED, candidates, choose_hard, instinct
 from engine.computer.normal import choose_normal
+from engine.computer.odds import odds_in_raid
+from engine.computer.reading import marks_left
 from engine.computer.worlds import clone, sample_world
-from engine.decisions import Decision, DecisionKind
+from engine.decisions import Decision, DecisionKind, Pending
 from engine.state import MERCHANT
 
 
@@ -122,19 +125,28 @@ def test_a_session_holds_hard_seats_for_settle_and_plays_them_as_decide_would() 
     assert any(a.seat == hard and a.decision != "roll" for a in held.log)
 
 
-def a_boss_that_may_buy() -> MatchState:
-    """A position from normal play where a boss may take control of a business."""
-    for seed in range(1, 40):
+def first_position(wanted: Callable[[MatchState, Pending], bool], what: str) -> MatchState:
+    """The first position of normal play (3 bosses, seeds from 1) that is `wanted`."""
+    for seed in range(1, 80):
         players = [PlayerSpec(f"B{i}", "normal") for i in range(3)]
         state = new_match(3, seed, None, players, PlayerSpec("P", "normal"))
         while state.result is None:
             pending = state.pending
             assert pending is not None
-            may_buy = pending.kind is DecisionKind.ACTION and "control" in pending.available()
-            if may_buy and state.sides[pending.seat].cash > 8000:
+            if wanted(state, pending):
                 return clone(state)
             apply(state, pending.seat, choose_normal(state, pending))
-    raise AssertionError("no position where a boss may buy")
+    raise AssertionError(f"no position where {what}")
+
+
+def a_boss_that_may_buy() -> MatchState:
+    """A position from normal play where a boss may take control of a business."""
+
+    def may_buy(state: MatchState, pending: Pending) -> bool:
+        can = pending.kind is DecisionKind.ACTION and "control" in pending.available()
+        return can and state.sides[pending.seat].cash > 8000
+
+    return first_position(may_buy, "a boss may buy")
 
 
 def test_a_hard_boss_buys_only_when_its_rivals_hold_too_little_to_raid() -> None:
@@ -160,3 +172,33 @@ def test_a_hard_boss_buys_only_when_its_rivals_hold_too_little_to_raid() -> None
     for space in others[:4]:
         state.control[space] = MERCHANT
     assert instinct(state, pending).kind != "control"  # the opening: rivals still buying
+    for side in state.bosses:
+        side.computer = "hard"  # levels are public: among hard rivals, it buys
+    assert instinct(state, pending) == Decision("control")
+
+
+def a_police_raid_going_badly() -> MatchState:
+    """A position from normal play where the police must fight on or withdraw from a
+    raid it is more likely to lose than win, and the normal police would fight on."""
+
+    def going_badly(state: MatchState, pending: Pending) -> bool:
+        raid = state.raid
+        return (
+            pending.kind is DecisionKind.FIGHT_OR_WITHDRAW
+            and pending.seat == state.police_seat
+            and raid is not None
+            and 0.0 < odds_in_raid(state, raid, pending.seat)[0] < 0.25
+            and choose_normal(state, pending) == Decision("fight")
+            and all(marks_left(state, s) > 1 for s in state.sides)
+        )
+
+    return first_position(going_badly, "a raid goes against the police")
+
+
+def test_the_hard_police_withdraws_from_a_raid_going_against_it() -> None:
+    state = a_police_raid_going_badly()
+    pending = state.pending
+    assert pending is not None
+    assert choose_normal(state, pending) == Decision("fight")  # normal fights to the last
+    assert instinct(state, pending) == Decision("withdraw")  # hard keeps its officers
+    assert choose(state, pending.seat, "hard") == Decision("withdraw")

@@ -2,14 +2,15 @@
 
 Its instinct is the normal player's machinery with other judgement (`HARD_BOSS`,
 `HARD_POLICE`, tuned by simulation against normal tables): a boss spends on people rather
-than businesses, takes even raids more readily and treats the police as a target. Before
-a decision whether to raid, the player imagines a few matches consistent with what its
-seat can see (`worlds.sample_world`: unseen cards reshuffled, fresh dice), plays each
-option in each of them for a few turns (itself by its instinct, every other side as the
-normal level), and scores where it ends up with a win-chance model (determinized Monte
-Carlo). Each option is played in the same imagined worlds, so much of the luck cancels
-out between them; the player leaves its instinct only when another option beats it by
-more than the luck that remains explains.
+than businesses, takes even raids more readily and treats the police as a target; the
+police keeps its officers by withdrawing from raids going against it. Before a decision
+whether to raid, the player imagines a few matches consistent with what its seat can see
+(`worlds.sample_world`: unseen cards reshuffled, fresh dice), plays each option in each of
+them for a few turns (itself by its instinct, every other side as the normal level), and
+scores where it ends up with a win-chance model (determinized Monte Carlo). Each option is
+played in the same imagined worlds, so much of the luck cancels out between them; the
+player leaves its instinct only when another option beats it by more than the luck that
+remains explains.
 
 It never reads the deck order, the dice generator or a rival's cards: the worlds are
 drawn from `rng`, which the caller derives from the match seed, so the same match and
@@ -66,17 +67,30 @@ HARD_BOSS = Style(
     weak_target=0.15,
     police_target=-0.2,
 )
+AMONG_HARD = replace(HARD_BOSS, buys=True)
 # The police keeps its officers for the raids its Warrant wins and for defending at even
 # odds: it recruits all it can and starts an even raid only when that raid may win it all.
-HARD_POLICE = replace(
+# Its force is small and slow to rebuild, so it withdraws from a raid going against it
+# (under a 30% chance to win on, 50% when losing on would leave it too few to survive
+# the next raid) rather than fight to its last officer: the officers it keeps win it
+# more marks later than the one mark it concedes (tuned by simulation).
+_CAREFUL_POLICE = replace(
     NORMAL_POLICE, people_target=120, raid_at=0.6, raid_to_win=0.45, raid_at_threat=0.5
 )
+HARD_POLICE = replace(_CAREFUL_POLICE, fight_at=0.3, fragile_at=0.5)
 
 
 def instinct(state: MatchState, pending: Pending) -> Decision:
     """The hard player's choice without looking ahead."""
-    style = HARD_POLICE if state.sides[pending.seat].is_police else HARD_BOSS
-    return choose_normal(state, pending, style)
+    me = state.sides[pending.seat]
+    if me.is_police:
+        return choose_normal(state, pending, HARD_POLICE)
+    if all(s.computer == "hard" for s in state.bosses if s.seat != me.seat):
+        # Rivals that all play this way would leave nothing to raid: the table would drag
+        # on, so among its own kind a hard boss buys as the normal player does. Levels are
+        # public (the lobby and every seat's view show them), so this peeks at nothing.
+        return choose_normal(state, pending, AMONG_HARD)
+    return choose_normal(state, pending, HARD_BOSS)
 
 
 # How likely a side is to win from where it stands, as a conditional logit over the live
