@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
-from bot.games.protocol import Asked, Placing
+from bot.games.engine_game import EngineGame
+from bot.games.protocol import Asked
 from bot.narration import Line, narrate
 from engine import (
     Decision,
@@ -24,8 +25,6 @@ from engine.computer import PLAYER_LEVELS, choose, clone
 from engine.events import MatchEnded, TurnStarted
 from engine.limits import DEFAULT_ROUND_LIMIT, MARKS_CHOICES, MAX_ROUND_LIMIT
 
-_SETUP: TypeAdapter[Setup] = TypeAdapter(Setup)
-
 ENDINGS = {
     "marks": "by Empire Marks",
     "last_standing": "with one side left standing",
@@ -35,9 +34,11 @@ ENDINGS = {
 }
 
 
-class ChicagoGame:
+class ChicagoGame(EngineGame):
     """The board game of bosses and the police on a 36-space city."""
 
+    setup_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Setup)
+    turn_events = (TurnStarted, MatchEnded)
     key = "chicago"
     title = "Chicago 1927"
     simultaneous = False
@@ -54,12 +55,6 @@ class ChicagoGame:
         """Bosses, then the police last (the lobby seats the police last too)."""
         *bosses, police = players
         return Setup(seed, MatchOptions(round_limit=rounds), list(bosses), police)
-
-    def dump_setup(self, setup: Any) -> str:
-        return _SETUP.dump_json(setup).decode()
-
-    def load_setup(self, text: str) -> Any:
-        return _SETUP.validate_json(text)
 
     def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
         state, events = replay(setup, log)
@@ -80,14 +75,8 @@ class ChicagoGame:
         except ValueError as exc:
             raise ValueError(f"is not a match: {exc}") from None
 
-    def state_json(self, state: Any) -> str:
-        return str(state.to_json().decode())
-
     def state_from_json(self, text: str | bytes) -> Any:
         return MatchState.from_json(text)
-
-    def seq(self, state: Any) -> int:
-        return int(state.seq)
 
     def asked(self, state: Any) -> list[Asked]:
         pending = state.pending
@@ -119,20 +108,8 @@ class ChicagoGame:
         level: str | None = state.sides[seat].computer
         return level
 
-    def finished(self, state: Any) -> bool:
-        return state.result is not None
-
-    def result(self, state: Any) -> Any:
-        return state.result
-
-    def placings(self, state: Any) -> list[Placing]:
-        result = state.result
-        if result is None:
-            return []
-        return [
-            Placing(seat, place, seat == result.winner, result.scores[seat] or 0)
-            for place, seat in enumerate(result.ranking, start=1)
-        ]
+    def score(self, result: Any, seat: int) -> int:
+        return int(result.scores[seat] or 0)
 
     def ending(self, state: Any) -> str:
         result = state.result
@@ -152,9 +129,6 @@ class ChicagoGame:
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return narrate(state, events)
-
-    def closes_turn(self, events: Sequence[Any]) -> int:
-        return sum(isinstance(e, (TurnStarted, MatchEnded)) for e in events)
 
 
 CHICAGO = ChicagoGame()

@@ -7,12 +7,13 @@ computer knows is what a person in its chair would know.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
 import turf
-from bot.games.protocol import Asked, Placing
+from bot.games.engine_game import EngineGame
+from bot.games.protocol import Asked
 from bot.narration import Line
 from bot.turf_narration import ENDING_NAMES, narrate_turf
 from engine import PlayerSpec
@@ -20,12 +21,12 @@ from engine.limits import MAX_ROUND_LIMIT
 from turf.computer import LEVELS, choose
 from turf.events import MatchEnded, TurnStarted
 
-_SETUP: TypeAdapter[turf.TurfSetup] = TypeAdapter(turf.TurfSetup)
 
-
-class TurfGame:
+class TurfGame(EngineGame):
     """The chessboard gang game: buildings, hidden hands and secret commitments."""
 
+    setup_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(turf.TurfSetup)
+    turn_events = (TurnStarted, MatchEnded)
     key = "turf"
     title = "Turf"
     simultaneous = True
@@ -45,12 +46,6 @@ class TurfGame:
         options = turf.TurfOptions(rounds or self.default_rounds)
         return turf.TurfSetup(seed, options, list(players))
 
-    def dump_setup(self, setup: Any) -> str:
-        return _SETUP.dump_json(setup).decode()
-
-    def load_setup(self, text: str) -> Any:
-        return _SETUP.validate_json(text)
-
     def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
         return turf.replay(setup, log)
 
@@ -68,14 +63,8 @@ class TurfGame:
         except ValueError as exc:
             raise ValueError(f"is not a match: {exc}") from None
 
-    def state_json(self, state: Any) -> str:
-        return str(state.to_json().decode())
-
     def state_from_json(self, text: str | bytes) -> Any:
         return turf.TurfState.from_json(text)
-
-    def seq(self, state: Any) -> int:
-        return int(state.seq)
 
     def asked(self, state: Any) -> list[Asked]:
         if state.result is not None:
@@ -112,20 +101,8 @@ class TurfGame:
         level: str | None = state.players[seat].computer
         return level
 
-    def finished(self, state: Any) -> bool:
-        return state.result is not None
-
-    def result(self, state: Any) -> Any:
-        return state.result
-
-    def placings(self, state: Any) -> list[Placing]:
-        result = state.result
-        if result is None:
-            return []
-        return [
-            Placing(seat, place, seat == result.winner, result.buildings[seat])
-            for place, seat in enumerate(result.ranking, start=1)
-        ]
+    def score(self, result: Any, seat: int) -> int:
+        return int(result.buildings[seat])
 
     def ending(self, state: Any) -> str:
         result = state.result
@@ -147,9 +124,6 @@ class TurfGame:
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return narrate_turf(self.names(state), events)
-
-    def closes_turn(self, events: Sequence[Any]) -> int:
-        return sum(isinstance(e, (TurnStarted, MatchEnded)) for e in events)
 
 
 TURF = TurfGame()

@@ -1,0 +1,54 @@
+"""What the two engine-backed games (Chicago 1927 and Turf) do alike: their states are
+pydantic dataclasses with `seq`, `result` and `to_json`, their setups are read and written
+by one TypeAdapter, and a new turn or the match's end closes a turn. Each game's module
+says only what differs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from pydantic import TypeAdapter
+
+from bot.games.protocol import Placing
+
+
+class EngineGame:
+    """The shared half of a `Game` whose engine keeps the common state shape."""
+
+    setup_adapter: ClassVar[TypeAdapter[Any]]
+    turn_events: ClassVar[tuple[type, ...]]  # events that close a turn
+
+    def dump_setup(self, setup: Any) -> str:
+        return self.setup_adapter.dump_json(setup).decode()
+
+    def load_setup(self, text: str) -> Any:
+        return self.setup_adapter.validate_json(text)
+
+    def state_json(self, state: Any) -> str:
+        return str(state.to_json().decode())
+
+    def seq(self, state: Any) -> int:
+        return int(state.seq)
+
+    def finished(self, state: Any) -> bool:
+        return state.result is not None
+
+    def result(self, state: Any) -> Any:
+        return state.result
+
+    def placings(self, state: Any) -> list[Placing]:
+        result = state.result
+        if result is None:
+            return []
+        return [
+            Placing(seat, place, seat == result.winner, self.score(result, seat))
+            for place, seat in enumerate(result.ranking, start=1)
+        ]
+
+    def score(self, result: Any, seat: int) -> int:
+        """A seat's final count, as history keeps it."""
+        raise NotImplementedError
+
+    def closes_turn(self, events: Sequence[Any]) -> int:
+        return sum(isinstance(e, self.turn_events) for e in events)
