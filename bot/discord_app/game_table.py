@@ -24,6 +24,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_app import seat_handover as handover
 from bot.discord_app.custom_ids import game_id, private_id, select_id
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import QUIET, asking
@@ -50,8 +51,6 @@ log = logging.getLogger("chicago.bot")
 
 PROMPT = "prompt"  # store: the message asking the open questions
 PICTURE = "turf.png"
-TIMEOUTS_BEFORE_COMPUTER = 3
-HANDED_LEVEL = "normal"
 MAX_LINES = 14  # narration lines in one message; older ones are summarised
 MAX_BUTTONS = 20
 
@@ -525,15 +524,9 @@ class GameTable(OpenTable):
                 name = session.name(seat)
                 label = words[seat].get(made.decision, "the safe choice")
                 notes.append(Line(-1, f"⏱ {name} ran out of time: {label}."))
-                self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
-                if self.timeouts[seat] >= TIMEOUTS_BEFORE_COMPUTER and self.player_of(seat):
-                    self.seats[seat].controller = HANDED_LEVEL
-                    self.timeouts[seat] = 0
-                    merge_into(step, session.hand_to_computer(seat, HANDED_LEVEL))
-                    notes.append(
-                        Line(-1, f"🤖 {name} timed out {TIMEOUTS_BEFORE_COMPUTER} times running: "
-                             "a computer plays their seat now. `/chicago join` takes it back.")
-                    )  # fmt: skip
+                if handover.timed_out(self.timeouts, seat) and self.player_of(seat):
+                    merge_into(step, handover.hand(session, self.seats, self.timeouts, seat))
+                    notes.append(Line(-1, handover.timed_out_line(name)))
                     await self.ctx.store.set_seats(self.match_id, self.seats)
             await self._tell(step, notes)
 
@@ -542,32 +535,25 @@ class GameTable(OpenTable):
     async def take_back(self, user: discord.abc.User) -> tuple[bool, str]:
         async with self.lock:
             seat = self.seat_of(user.id)
-            if seat is None:
-                return False, "The match has started; new players can join the next one."
-            if self.seats[seat].controller == "user":
-                return False, "You are already playing your seat."
-            self.session.take_back(seat)
-            self.seats[seat].controller = "user"
+            refused = handover.take_back(self.session, self.seats, self.timeouts, seat)
+            if refused is not None or seat is None:
+                return False, refused or handover.NOT_SEATED
             await self.ctx.store.set_seats(self.match_id, self.seats)
-            back = Line(-1, f"👋 {self.session.name(seat)} is back at the table.")
+            back = Line(-1, handover.back_line(self.session.name(seat)))
             await self._post(StepResult(Verdict.APPLIED), [back], picture=False)
-            return True, "You have your seat back."
+            return True, handover.BACK
 
     async def leave(self, user_id: int) -> tuple[bool, str]:
         async with self.lock:
             seat = self.seat_of(user_id)
-            if seat is None:
-                return False, "You have no seat in this match."
-            if self.seats[seat].controller != "user":
-                return False, "A computer already plays your seat; `/chicago join` takes it back."
+            refused = handover.leave_refusal(self.seats, seat)
+            if refused is not None or seat is None:
+                return False, refused or handover.NO_SEAT
             name = self.session.name(seat)
-            self.seats[seat].controller = HANDED_LEVEL
-            step = self.session.hand_to_computer(seat, HANDED_LEVEL)
+            step = handover.hand(self.session, self.seats, self.timeouts, seat)
             await self.ctx.store.set_seats(self.match_id, self.seats)
-            await self._tell(
-                step, [Line(-1, f"🤖 {name} left the table: a computer plays their seat now.")]
-            )
-            return True, "A computer plays your seat now. `/chicago join` takes it back."
+            await self._tell(step, [Line(-1, handover.left_line(name))])
+            return True, handover.LEFT
 
     # --- ending ------------------------------------------------------------------------------
 

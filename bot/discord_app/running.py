@@ -19,10 +19,12 @@ from typing import Any
 import discord
 
 from bot.discord_app import messages
+from bot.discord_app import seat_handover as handover
 from bot.discord_app.lobby import seat_of_user
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.publisher import BOARD, TurnPublisher
 from bot.discord_app.risks import risk_of
+from bot.discord_app.seat_handover import TIMEOUTS_BEFORE_COMPUTER
 from bot.discord_app.table import OpenTable
 from bot.discord_app.timers import DecisionTimer
 from bot.discord_app.trade_views import TradeScreen
@@ -45,8 +47,6 @@ from engine import NOBODY, Decision, MatchState
 
 log = logging.getLogger("chicago.bot")
 
-TIMEOUTS_BEFORE_COMPUTER = 3
-HANDED_LEVEL = "normal"
 CONFLICTS_RETRIED = 3  # decisions taken by another process while one step was committed
 
 
@@ -418,16 +418,9 @@ class RunningMatch(OpenTable):
             )
             name = session.name(seat)
             self.publisher.timeout_note = Line(NOBODY, f"⏱ {name} ran out of time: {label}.")
-            self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
-            if self.timeouts[seat] >= TIMEOUTS_BEFORE_COMPUTER and self.player_of(seat):
+            if handover.timed_out(self.timeouts, seat) and self.player_of(seat):
                 step = merge(step, self._hand(seat))
-                self.publisher.notes.append(
-                    Line(
-                        NOBODY,
-                        f"🤖 {name} timed out {TIMEOUTS_BEFORE_COMPUTER} times running: a "
-                        "computer plays their seat now. `/chicago join` takes it back.",
-                    )
-                )
+                self.publisher.notes.append(Line(NOBODY, handover.timed_out_line(name)))
                 await self._store_seats()
             await self._tell(step)
 
@@ -450,46 +443,39 @@ class RunningMatch(OpenTable):
 
     def _hand(self, seat: int) -> StepResult:
         """A computer plays `seat` from now on; returns what it did at once."""
-        self.seats[seat].controller = HANDED_LEVEL
-        self.timeouts[seat] = 0
-        return self.session.hand_to_computer(seat, HANDED_LEVEL)
+        return handover.hand(self.session, self.seats, self.timeouts, seat)
 
     async def take_back(self, user: discord.abc.User) -> tuple[bool, str]:
         """`/chicago join` during the match: a player takes their seat back."""
         await self.wake()
         async with self.lock:
             seat = self.seat_of(user.id)
-            if seat is None:
-                return False, "The match has started; new players can join the next one."
-            if self.seats[seat].controller == "user":
-                return False, "You are already playing your seat."
-            self.session.take_back(seat)
-            self.seats[seat].controller = "user"
-            self.timeouts[seat] = 0
+            refused = handover.take_back(self.session, self.seats, self.timeouts, seat)
+            if refused is not None or seat is None:
+                return False, refused or handover.NOT_SEATED
             await self._store_seats()
-            back = Line(NOBODY, f"👋 {self.session.name(seat)} is back at the table.")
+            back = Line(NOBODY, handover.back_line(self.session.name(seat)))
             await self.publisher.say_now(self.session, back)
-            return True, "You have your seat back."
+            return True, handover.BACK
 
     async def leave(self, user_id: int) -> tuple[bool, str]:
         """A player leaves the table: a computer plays their seat until they come back."""
         await self.wake()
         async with self.lock:
             seat = self.seat_of(user_id)
-            if seat is None:
-                return False, "You have no seat in this match."
-            if self.seats[seat].controller != "user":
-                return False, "A computer already plays your seat; `/chicago join` takes it back."
+            refused = handover.leave_refusal(self.seats, seat)
+            if refused is not None or seat is None:
+                return False, refused or handover.NO_SEAT
             name = self.session.name(seat)
             step = self._hand(seat)
             await self._store_seats()
-            left = Line(NOBODY, f"🤖 {name} left the table: a computer plays their seat now.")
+            left = Line(NOBODY, handover.left_line(name))
             if step.applied or step.result is not None:
                 self.publisher.notes.append(left)
                 await self._tell(step)
             else:
                 await self.publisher.say_now(self.session, left)
-            return True, "A computer plays your seat now. `/chicago join` takes it back."
+            return True, handover.LEFT
 
     # --- the private trade screen --------------------------------------------------------
 
