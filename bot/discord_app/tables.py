@@ -15,7 +15,7 @@ import contextlib
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -52,6 +52,7 @@ from bot.store import ChannelTaken, MatchRecord, MatchStatus, SeatRecord, StoreE
 from bot.verdicts import Verdict, say
 
 log = logging.getLogger("chicago.bot")
+T = TypeVar("T")
 
 Playing = RunningMatch | GameTable
 Table = Lobby | RunningMatch | GameTable
@@ -174,7 +175,7 @@ class Tables:
     def news(self, match_id: int) -> None:
         """Another process committed a decision of `match_id` (a DM answer): if the match
         runs here, it is told, in the background."""
-        match = self._running(match_id) or self._game(match_id)
+        match = self._of(match_id, RunningMatch) or self._of(match_id, GameTable)
         if match is None:
             return
         task = asyncio.create_task(self._catch_up(match), name=f"chicago-catch-up-{match_id}")
@@ -306,9 +307,10 @@ class Tables:
 
     # --- routing clicks -------------------------------------------------------------------------
 
-    def _running(self, match_id: int) -> RunningMatch | None:
+    def _of(self, match_id: int, kind: type[T]) -> T | None:
+        """The open table numbered `match_id` if it is of `kind`."""
         table = self.by_id.get(match_id)
-        return table if isinstance(table, RunningMatch) else None
+        return table if isinstance(table, kind) else None
 
     async def _may(
         self, interaction: discord.Interaction, match_id: int, seq: int, decision: str
@@ -373,7 +375,7 @@ class Tables:
             await self.tell(interaction, say(Verdict.MALFORMED))
 
     async def _decide(self, interaction: discord.Interaction, click: DecisionClick) -> None:
-        match = self._running(click.match_id)
+        match = self._of(click.match_id, RunningMatch)
         remote = self._remote(interaction)
         if match is None and remote is not None:
             await self.guarded(
@@ -407,14 +409,10 @@ class Tables:
 
     # --- games told through a presenter (Turf) ----------------------------------------------
 
-    def _game(self, match_id: int) -> GameTable | None:
-        table = self.by_id.get(match_id)
-        return table if isinstance(table, GameTable) else None
-
     async def _game_decide(
         self, interaction: discord.Interaction, match_id: int, seq: int, decision: str
     ) -> None:
-        match = self._game(match_id)
+        match = self._of(match_id, GameTable)
         remote = self._remote(interaction)
         if match is None and remote is not None:
             await self.guarded(
@@ -456,7 +454,7 @@ class Tables:
         await self._game_decide(interaction, click.match_id, click.seq, values[0])
 
     async def _private(self, interaction: discord.Interaction, click: PrivateClick) -> None:
-        match = self._game(click.match_id)
+        match = self._of(click.match_id, GameTable)
         if match is None:
             await self.tell(interaction, say(Verdict.NO_MATCH))
             return
@@ -467,7 +465,7 @@ class Tables:
         await reply(interaction, note, view=match.private_view(click.seat, choices))
 
     async def _propose(self, interaction: discord.Interaction, click: ProposeClick) -> None:
-        match = self._running(click.match_id)
+        match = self._of(click.match_id, RunningMatch)
         if match is None:
             await self.tell(interaction, say(Verdict.NO_MATCH))
             return
@@ -482,7 +480,7 @@ class Tables:
         await self.guarded(interaction, match, "trade screen", work)
 
     async def _full_board(self, interaction: discord.Interaction, click: BoardClick) -> None:
-        match = self._running(click.match_id)
+        match = self._of(click.match_id, RunningMatch)
         remote = self._remote(interaction)
         if match is None and remote is not None:
             await self.guarded(
@@ -504,7 +502,7 @@ class Tables:
         await self.guarded(interaction, match, "full board", work)
 
     def has_screen(self, click: DraftClick) -> bool:
-        match = self._running(click.match_id)
+        match = self._of(click.match_id, RunningMatch)
         return match is not None and click.token in match.screens
 
     async def screen_gone(self, interaction: discord.Interaction, click: DraftClick) -> None:

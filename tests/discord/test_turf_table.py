@@ -102,10 +102,7 @@ async def play_to_a_confrontation(table: Table, plan: Plan) -> Any:
 async def test_a_confrontation_survives_a_restart_with_both_choices_secret(table: Table) -> None:
     """TURF §4.3: both sides choose in secret, the defender by DM; a restart between the
     two choices keeps the first secret and the second still counts; the reveal shows both."""
-    alice, bob = table.members["alice"], table.members["bob"]
-    await table.open_lobby("alice", game="turf", players=2)
-    await table.click(bob, table.lobby(), label="Join")
-    await table.click(alice, table.lobby(), label="Start")
+    await start_two(table)
     plan = Plan()
     prompt = await play_to_a_confrontation(table, plan)
     fight = game_table(table).session.state.fight
@@ -164,9 +161,7 @@ async def test_a_defender_with_closed_dms_chooses_in_the_channel(table: Table) -
             message="Cannot send messages to this user",
             times=None,
         )
-    await table.open_lobby("alice", game="turf", players=2)
-    await table.click(bob, table.lobby(), label="Join")
-    await table.click(alice, table.lobby(), label="Start")
+    await start_two(table)
     plan = Plan()
     prompt = await play_to_a_confrontation(table, plan)
     fight = game_table(table).session.state.fight
