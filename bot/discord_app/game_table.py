@@ -40,12 +40,14 @@ from bot.store import (
     DecisionRecord,
     MatchRecord,
     MatchStatus,
+    MatchStore,
     ResultRecord,
     SideResult,
     StepWrite,
     load_match,
 )
 from bot.verdicts import Verdict, say
+from engine import IllegalDecision
 
 log = logging.getLogger("chicago.bot")
 
@@ -69,6 +71,28 @@ def dm_key(purpose: str) -> tuple[int, int] | None:
 
 def game_of(record: MatchRecord) -> Game:
     return game_named(record.settings.get("game"))
+
+
+async def stored_session(store: MatchStore, record: MatchRecord) -> MatchSession:
+    """A running match rebuilt from the store, replayed once from its setup so each open
+    question keeps the number it was first asked at. A logged decision this release
+    refuses is set aside by the store's own restore (as for Chicago 1927) and play goes
+    on from the state before it."""
+    game = game_of(record)
+    stored = await store.load(record.match_id)
+    if stored.setup_json is None:
+        raise ValueError(f"match {record.match_id} has no setup")
+    setup = game.load_setup(stored.setup_json)
+    logged = [Applied(d.seq, d.seat, d.decision, d.actor) for d in stored.full_log]
+    controllers = {
+        i: s.controller for i, s in enumerate(record.seats) if s.user_id and s.controller != "user"
+    }
+    try:
+        return MatchSession.replayed(game, setup, logged, controllers)
+    except IllegalDecision:
+        state, _ = await load_match(store, record.match_id)
+        kept = [entry for entry in logged if entry.seq < game.seq(state)]
+        return MatchSession.replayed(game, setup, kept, controllers)
 
 
 class GameTable(OpenTable):
@@ -116,24 +140,7 @@ class GameTable(OpenTable):
     async def load(cls, ctx: MatchContext, record: MatchRecord) -> GameTable:
         """The match rebuilt from its setup and its whole log (each open question keeps
         the number it was first asked at, so buttons posted before a restart count)."""
-        game = game_of(record)
-        # The store's own restore (as for Chicago 1927): a logged decision this release
-        # refuses is set aside, and play goes on from the state before it.
-        state, stored = await load_match(ctx.store, record.match_id)
-        if stored.setup_json is None:
-            raise ValueError(f"match {record.match_id} has no setup")
-        log_ = [
-            Applied(d.seq, d.seat, d.decision, d.actor)
-            for d in stored.full_log
-            if d.seq < game.seq(state)
-        ]
-        controllers = {
-            i: s.controller
-            for i, s in enumerate(record.seats)
-            if s.user_id and s.controller != "user"
-        }
-        setup = game.load_setup(stored.setup_json)
-        session = MatchSession.replayed(game, setup, log_, controllers)
+        session = await stored_session(ctx.store, record)
         session.hold_slow = True
         table = cls(ctx, record, session)
         posted = await ctx.store.messages(record.match_id)
@@ -354,7 +361,8 @@ class GameTable(OpenTable):
             asking_lines += [f"• {line}" for line in self.presenter.standings(state)]
             view.add_item(rematch_button(self.match_id))
             buttons += 1
-        for seat in dict.fromkeys(a.seat for a in session.asked()):
+        asked = session.asked()
+        for seat in dict.fromkeys(a.seat for a in asked):
             seq = session.asked_at(seat)
             assert seq is not None
             computer = session.level(seat)
@@ -380,11 +388,7 @@ class GameTable(OpenTable):
                 )
                 buttons += 1
             for group in self.presenter.groups(state, seat):
-                label = (
-                    group.label
-                    if len(session.asked()) == 1
-                    else f"{group.label} ({session.name(seat)})"
-                )
+                label = group.label if len(asked) == 1 else f"{group.label} ({session.name(seat)})"
                 view.add_item(
                     ChicagoButton(
                         private_id(self.match_id, seq, seat, group.group),

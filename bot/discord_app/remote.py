@@ -24,15 +24,15 @@ import discord
 
 from bot.discord_app import messages
 from bot.discord_app.custom_ids import DecisionClick
+from bot.discord_app.game_table import stored_session
 from bot.discord_app.offers import outcome
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import reply
 from bot.discord_app.risks import risk_of
 from bot.discord_app.running import session_of, why_not
 from bot.discord_app.views import sure_view
-from bot.games import game_named
 from bot.render.alt_text import alt_text
-from bot.session import Applied, MatchSession
+from bot.session import MatchSession
 from bot.store import (
     DecisionRecord,
     MatchRecord,
@@ -161,13 +161,11 @@ class RemoteDecisions:
         if record.status is not MatchStatus.RUNNING or self.owns(record.guild_id):
             await reply(interaction, say(Verdict.OVER))
             return
-        game = game_named(record.settings.get("game"))
-        stored = await store.load(match_id)
-        if stored.setup_json is None:
+        try:
+            session = await stored_session(store, record)
+        except ValueError:
             await reply(interaction, say(Verdict.NOT_STARTED))
             return
-        log_ = [Applied(d.seq, d.seat, d.decision, d.actor) for d in stored.full_log]
-        session = MatchSession.replayed(game, game.load_setup(stored.setup_json), log_)
         session.autoplay = False  # the owner plays the computer seats after it
         user = interaction.user.id
         seat = next((i for i, s in enumerate(record.seats) if s.user_id == user), None)
@@ -183,9 +181,7 @@ class RemoteDecisions:
             if await store.commit_step_if_next(match_id, write, step_news(match_id, done.seq)):
                 return
             # Taken first by a double click or by the owner's timer: say which.
-            stored = await store.load(match_id)
-            log_ = [Applied(d.seq, d.seat, d.decision, d.actor) for d in stored.full_log]
-            session = MatchSession.replayed(game, game.load_setup(stored.setup_json or ""), log_)
+            session = await stored_session(store, record)
             refused = session.check(playing, decision, seq, str(user))
         await reply(interaction, refused.message if refused is not None else say(Verdict.STALE))
 

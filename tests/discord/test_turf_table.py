@@ -306,3 +306,27 @@ async def test_what_cannot_be_done_now_is_greyed_out_with_its_reason(table: Tabl
     greyed = {b.label for b in buttons(prompt) if b.disabled}
     assert "Put out a hit — nobody else controls a building" in greyed, greyed
     assert any(label.startswith("Infiltrate a building — no two street cards") for label in greyed)
+
+
+async def test_a_logged_decision_this_release_refuses_is_set_aside_at_restart(
+    table: Table,
+) -> None:
+    """A Turf match whose log ends in a decision the rules now refuse comes back from
+    the state before it, and play goes on."""
+    from bot.store import DecisionRecord
+
+    await start_two(table)
+    match = game_table(table)
+    seq = match.session.seq
+    await table.bot.store.append_decisions(1, [DecisionRecord(seq, 0, "hit:1", "1")])
+    await table.restart()
+    await table.env.advance_time(1.5)
+    again = game_table(table)
+    assert again.session.seq == seq
+    assert [d.seq for d in (await table.bot.store.load(1)).full_log] == list(range(seq))
+    prompt = live_prompt(table)
+    assert prompt is not None
+    word = next(b.custom_id for b in buttons(prompt) if b.custom_id.endswith(":word"))
+    await member_of(table, again.session.asked()[0].seat).click(prompt, custom_id=word)
+    await table.env.advance_time(1.5)
+    assert game_table(table).session.seq == seq + 1
