@@ -373,7 +373,9 @@ class GameTable(OpenTable):
                 continue
             users.append(self.player_of(seat))
             asking_lines.append(f"➡️ {who}: {what}.")
-            for choice in self.presenter.public(state, seat):
+            # What can be done comes first; what cannot, greyed out, after it.
+            choices = sorted(self.presenter.public(state, seat), key=lambda c: c.reason is not None)
+            for choice in choices:
                 if buttons >= MAX_BUTTONS:
                     break
                 label = (

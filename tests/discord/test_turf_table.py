@@ -303,7 +303,9 @@ async def test_what_cannot_be_done_now_is_greyed_out_with_its_reason(table: Tabl
     await start_two(table)
     prompt = live_prompt(table)
     assert prompt is not None
-    greyed = {b.label for b in buttons(prompt) if b.disabled}
+    shown = buttons(prompt)
+    assert not shown[0].disabled, "what can be done comes first"
+    greyed = {b.label for b in shown if b.disabled}
     assert "Put out a hit — nobody else controls a building" in greyed, greyed
     assert any(label.startswith("Infiltrate a building — no two street cards") for label in greyed)
 
