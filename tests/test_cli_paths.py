@@ -26,7 +26,8 @@ from bot.cli import SUBCOMMANDS, main
 FULL = "/dev/full"
 Expected = int | tuple[int, ...]
 needs_linux = pytest.mark.skipif(
-    not (Path(FULL).exists() and Path("/proc/self").exists()), reason="needs /dev/full and /proc"
+    not (Path(FULL).exists() and Path("/proc/self").exists()),
+    reason="needs Linux's /dev/full (a full disk) and /proc (open files) to build the case",
 )
 
 

@@ -227,10 +227,16 @@ def not_writable(folder: Path) -> Iterator[None]:
             folder.chmod(0o755)
         return
     if shutil.which("chattr") is None:
-        pytest.skip("running as root without chattr: cannot make a folder unwritable")
+        pytest.skip(
+            "running as root without chattr: root writes through any permission, so an "
+            "unwritable folder cannot be made here (a non-root run makes it with chmod)"
+        )
     made = subprocess.run(["chattr", "+i", str(folder)], capture_output=True)
     if made.returncode != 0:
-        pytest.skip("running as root without the right to set the immutable attribute")
+        pytest.skip(
+            "running as root in a container that may not set the immutable attribute: an "
+            "unwritable folder cannot be made here (a non-root run makes it with chmod)"
+        )
     try:
         yield
     finally:
