@@ -34,7 +34,7 @@ def draw_view(view: BoardView) -> Image.Image:
 
 
 def encode(image: Image.Image) -> bytes:
-    """An 8-bit PNG on the fixed palette: small, fast, and the same bytes every time."""
+    """An 8-bit PNG on the fixed palette: small, fast, and the same pixels every time."""
     quantized = image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
     return write_png(quantized, palette_bytes())
 

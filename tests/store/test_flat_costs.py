@@ -12,8 +12,10 @@ from tests.store.helpers import start
 
 
 async def add_finished(store: SqliteStore, first: int, count: int) -> None:
-    """`count` finished matches with their results, written straight into the tables."""
+    """`count` finished matches with their results, written straight into the tables
+    in one transaction (the store's connection commits each statement otherwise)."""
     ids = range(first, first + count)
+    await store.db.execute("BEGIN")
     await store.db.executemany(
         "INSERT INTO matches (id, guild_id, channel_id, host_id, status, seed, "
         "engine_version, created_at, updated_at) VALUES (?, 1, ?, 7, 'finished', 1, 't', ?, ?)",
@@ -23,6 +25,7 @@ async def add_finished(store: SqliteStore, first: int, count: int) -> None:
         "INSERT INTO results VALUES (?, 1, ?, 0, 'marks', '[1, 2]', 9, 99, ?, ?)",
         [(n, 10_000 + n, json.dumps([]), float(n)) for n in ids],
     )
+    await store.db.execute("COMMIT")
 
 
 async def steps(store: SqliteStore, work: Callable[[], Awaitable[Any]]) -> int:
