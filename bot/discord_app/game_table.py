@@ -52,6 +52,7 @@ from engine import IllegalDecision
 log = logging.getLogger("chicago.bot")
 
 PROMPT = "prompt"  # store: the message asking the open questions
+TOLD = "told"  # store: how many logged decisions the channel has been told
 PICTURE = "turf.png"
 MAX_LINES = 14  # narration lines in one message; older ones are summarised
 MAX_BUTTONS = 20
@@ -73,17 +74,19 @@ def game_of(record: MatchRecord) -> Game:
     return game_named(record.settings.get("game"))
 
 
-async def stored_session(store: MatchStore, record: MatchRecord) -> MatchSession:
+async def stored_session(
+    store: MatchStore, record: MatchRecord, upto: int | None = None
+) -> MatchSession:
     """A running match rebuilt from the store, replayed once from its setup so each open
-    question keeps the number it was first asked at. A logged decision this release
-    refuses is set aside by the store's own restore (as for Chicago 1927) and play goes
-    on from the state before it."""
+    question keeps the number it was first asked at (`upto`: only its first so many
+    decisions). A logged decision this release refuses is set aside by the store's own
+    restore (as for Chicago 1927) and play goes on from the state before it."""
     game = game_of(record)
     stored = await store.load(record.match_id)
     if stored.setup_json is None:
         raise ValueError(f"match {record.match_id} has no setup")
     setup = game.load_setup(stored.setup_json)
-    logged = [Applied(d.seq, d.seat, d.decision, d.actor) for d in stored.full_log]
+    logged = [Applied(d.seq, d.seat, d.decision, d.actor) for d in stored.full_log][:upto]
     controllers = {
         i: s.controller for i, s in enumerate(record.seats) if s.user_id and s.controller != "user"
     }
@@ -110,6 +113,7 @@ class GameTable(OpenTable):
         self.reminded: int | None = None
         self.prompt_lines: list[str] = []  # what the prompt tells so far (edited in place)
         self.prompt_asks: tuple[int, ...] = ()  # the people it asks
+        self.told: int | None = None  # logged decisions the channel was told (None: unknown)
 
     # --- reading -------------------------------------------------------------------------
 
@@ -145,6 +149,7 @@ class GameTable(OpenTable):
         table = cls(ctx, record, session)
         posted = await ctx.store.messages(record.match_id)
         table.prompt_id = posted.get(PROMPT)
+        table.told = posted.get(TOLD)
         table.dms = {sent for key in posted if (sent := dm_key(key)) is not None}
         return table
 
@@ -157,6 +162,8 @@ class GameTable(OpenTable):
                 return
             if self.session.over:
                 await self._tell(StepResult(Verdict.APPLIED, result=self.session.result))
+                return
+            if await self._tell_missed():
                 return
             found = self.prompt_id is not None and await self.channel.fetch(self.prompt_id)
             if not found:
@@ -171,6 +178,24 @@ class GameTable(OpenTable):
                 deadline = self.ctx.clock() + self.timer_length
                 await self.ctx.store.set_deadline(self.match_id, self.session.seq, deadline)
                 self.timer.start(self.session.seq, deadline, self.timer_length)
+
+    async def _tell_missed(self) -> bool:
+        """Decisions logged but never told in the channel (a DM answer another process
+        took while this one was down, a click committed just before a crash) are told
+        now, from the match as the channel last saw it; returns whether any were."""
+        told = self.told
+        missed = self.session.log[told:] if told is not None else []
+        if not missed:
+            return False
+        earlier = await stored_session(self.ctx.store, self._record, upto=told)
+        if len(earlier.log) != told:
+            return False  # the log could not be rebuilt that far: resume as it stands
+        earlier.hold_slow = True
+        self.session = earlier
+        self.prompt_asks = ()  # a new prompt: the one posted before asked other things
+        log.info("match %s: decisions told after a restart: %d", self.match_id, len(missed))
+        await self._tell(earlier.adopt(missed))
+        return True
 
     async def catch_up(self) -> None:
         """Decisions another bot process committed (a DM answer that reached the process
@@ -418,11 +443,12 @@ class GameTable(OpenTable):
         if picture is None:
             picture = bool(step.turns_ended or session.over or not step.applied)
         asks = self._asked_people()
-        if self.prompt_id is not None and not picture and asks == self.prompt_asks:
+        prompt_id = self.prompt_id
+        if prompt_id is not None and not picture and asks == self.prompt_asks:
             self.prompt_lines += lines
             message = self._prompt(self.prompt_lines)
             message.setdefault("view", None)
-            await self.channel.edit(self.prompt_id, **message)
+            await self.channel.edit(prompt_id, **message)
         else:
             if self.prompt_id is not None:
                 with contextlib.suppress(discord.HTTPException):
@@ -439,8 +465,10 @@ class GameTable(OpenTable):
             if message["view"] is None:
                 del message["view"]
             sent = await self.channel.send(**message)
-            self.prompt_id = sent.id
-            await self.ctx.store.note_messages(self.match_id, {PROMPT: sent.id})
+            self.prompt_id = prompt_id = sent.id
+        # What the channel has been told, so a restart tells only what it missed.
+        self.told = len(session.log)
+        await self.ctx.store.note_messages(self.match_id, {PROMPT: prompt_id, TOLD: self.told})
         if not session.over:
             await self._send_dms()
 

@@ -214,8 +214,9 @@ class RunningMatch(OpenTable):
         async with self.lock:
             await self._resume_locked()
 
-    async def _resume_locked(self) -> None:
-        """`resume`, in the match's lock."""
+    async def _resume_locked(self, tell_missed: bool = True) -> None:
+        """`resume`, in the match's lock. `tell_missed`: decisions taken after the
+        channel's prompt are told first (off when that telling could not rebuild them)."""
         session = self.session
         if self.closed:
             return
@@ -231,6 +232,13 @@ class RunningMatch(OpenTable):
             if prompt is not None and found:
                 await self.publisher.close_stale(prompt)
             self.publisher.prompt = None
+            if tell_missed and prompt_seq is not None and prompt_seq < session.seq:
+                # Decided after the channel last asked, and never told here: a DM answer
+                # another process took while this one was down, or a click committed just
+                # before a crash. Told now, from the decision the channel asked.
+                self.asked = prompt_seq
+                await self._catch_up_locked()
+                return
             # Computer seats after a person's decision another process committed.
             step = session.play_on()
             step.turns_ended = max(step.turns_ended, 1)
@@ -387,7 +395,7 @@ class RunningMatch(OpenTable):
         self._session = await self._read(self.ctx, self._record)
         self._count_timeouts(self._session)
         self.publisher.prompt = None
-        await self._resume_locked()
+        await self._resume_locked(tell_missed=False)
 
     def _close(self) -> None:
         self.timer.cancel()

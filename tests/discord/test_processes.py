@@ -315,3 +315,57 @@ def test_a_turf_defenders_dm_choice_on_the_other_process_counts_once(
         f.content for f in again.followups
     ) or "Already done" in " ".join(f.content for f in again.followups)
     assert [d.decision for d in log_of(b)[before:]].count(value) == 1
+
+
+def test_a_dm_answer_taken_while_the_owner_was_down_is_told_when_it_is_back(
+    processes: tuple[BotProcess, BotProcess],
+) -> None:
+    """The owner never heard of the answer (its news held back, then killed); started
+    again, it tells the answer in its channel before the next prompt, and settles its
+    copy of the DM."""
+    a, b = processes
+    scene = b.run(offer_by_dm(b))
+    partner = scene.partner
+    listener = b.table.bot.listener
+    assert listener is not None
+    b.read(lambda: setattr(listener, "on_news", lambda match_id: None))  # news held back
+    click_dm(a, dm_as_shown(b, b.read(lambda: dm_of(partner))), partner, "Accept")
+    assert "accepts" not in b.read(lambda: b.table.texts())
+    b.kill_and_restart()
+    b.wait_for(lambda: "accepts" in b.table.texts())
+    b.wait_for(lambda: b.table.prompt() is not None)
+    assert b.read(lambda: b.table.texts().count("accepts")) == 1
+    assert b.read(lambda: match_of(b).session.state.control[DELI]) == scene.partner_seat
+    assert "You accepted the offer" in b.read(lambda: dm_of(partner).content)
+    assert [d.decision for d in log_of(b)].count("accept") == 1
+
+
+def test_a_turf_choice_taken_while_the_owner_was_down_is_revealed_when_it_is_back(
+    processes: tuple[BotProcess, BotProcess],
+) -> None:
+    """TURF §4.3: the defender's DM choice is committed by shard 0's process while the
+    owner hears nothing and is then killed; started again, the owner reveals both
+    numbers once and asks what comes next."""
+    from tests.discord.turf_driver import select_values
+
+    a, b = processes
+    defender = b.run(turf_to_a_confrontation(b))
+    dm = b.read(lambda: defender.user.dm_channel.last_message)
+    assert dm is not None and "You defend" in dm.content
+    value = select_values(dm)[0]
+    listener = b.table.bot.listener
+    assert listener is not None
+    b.read(lambda: setattr(listener, "on_news", lambda match_id: None))  # news held back
+    user = dm_user(a, defender.id, defender.name)
+    show_dm(a, dm_as_shown(b, dm), defender.id)
+    result = a.run(user.select(a.read(lambda: user.dm_channel.last_message), [value]))
+    assert result.acknowledged
+    assert "Revealed:" not in b.read(lambda: b.table.texts())
+    shown = {m.id for m in b.read(lambda: b.table.history())}
+    b.kill_and_restart()
+    b.wait_for(lambda: "Revealed:" in b.table.texts())
+    assert b.read(lambda: b.table.texts().count("Revealed:")) == 1
+    last = b.read(lambda: b.table.history())[-1]
+    assert last.id not in shown and "Revealed:" in last.content  # a new message
+    assert "End legwork" in [x.label for x in buttons(last)]  # asking what comes next
+    assert [d.decision for d in log_of(b)].count(value) == 1
