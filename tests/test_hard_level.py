@@ -11,7 +11,7 @@ from bot.session import MatchSession
 from engine import MatchOptions, MatchState, PlayerSpec, apply, new_match, player_view
 from engine.board import SPACES
 from engine.computer import choose
-from engine.computer.hard import HARD_BOSS, WEIGHED, candidates, choose_hard, instinct
+from engine.computer.hard import HARD, HARD_BOSS, WEIGHED, candidates, choose_hard, instinct
 from engine.computer.normal import choose_normal
 from engine.computer.odds import odds_in_raid
 from engine.computer.reading import marks_left
@@ -93,6 +93,27 @@ def test_looking_ahead_changes_nothing_and_repeats_itself() -> None:
         first = choose(state, state.pending.seat, "hard")
         assert state.to_json() == before
         assert choose(state, state.pending.seat, "hard") == first
+
+
+class CountingRandom(random.Random):
+    """A generator that counts the imagined matches drawn from it (one seed each)."""
+
+    worlds = 0
+
+    def getrandbits(self, k: int, /) -> int:
+        self.worlds += k == 64
+        return super().getrandbits(k)
+
+
+def test_a_settled_choice_stops_imagining_before_the_budget_runs_out() -> None:
+    played = []
+    for state in weighed_states(4):
+        assert state.pending is not None
+        rng = CountingRandom(7)
+        choose_hard(state, state.pending, rng)
+        played.append(rng.worlds)
+    assert all(n % HARD.batch == 0 and 0 < n <= HARD.worlds for n in played)
+    assert min(played) < HARD.worlds
 
 
 def short_hard_match(seed: int) -> MatchState:
