@@ -312,6 +312,28 @@ class Tables:
         table = self.by_id.get(match_id)
         return table if isinstance(table, kind) else None
 
+    async def _here(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        kind: type[T],
+        what: str,
+        elsewhere: Callable[[RemoteDecisions], Awaitable[None]],
+        missing: Verdict,
+    ) -> T | None:
+        """The open table of `kind` this click acts on here. None when this process does
+        not run it: a DM click is then handed to `elsewhere` (the process running the
+        match hears of it through the store), any other click told `missing`."""
+        match = self._of(match_id, kind)
+        if match is not None:
+            return match
+        remote = self._remote(interaction)
+        if remote is not None:
+            await self.guarded(interaction, None, what, lambda: elsewhere(remote))
+        else:
+            await self.tell(interaction, say(missing))
+        return None
+
     async def _may(
         self, interaction: discord.Interaction, match_id: int, seq: int, decision: str
     ) -> bool:
@@ -375,18 +397,11 @@ class Tables:
             await self.tell(interaction, say(Verdict.MALFORMED))
 
     async def _decide(self, interaction: discord.Interaction, click: DecisionClick) -> None:
-        match = self._of(click.match_id, RunningMatch)
-        remote = self._remote(interaction)
-        if match is None and remote is not None:
-            await self.guarded(
-                interaction,
-                None,
-                f"DM decision {click.seq}",
-                lambda: remote.decide(interaction, click),
-            )
-            return
+        match = await self._here(
+            interaction, click.match_id, RunningMatch, f"DM decision {click.seq}",
+            lambda remote: remote.decide(interaction, click), Verdict.NO_MATCH,
+        )  # fmt: skip
         if match is None:
-            await self.tell(interaction, say(Verdict.NO_MATCH))
             return
 
         async def work() -> None:
@@ -412,18 +427,12 @@ class Tables:
     async def _game_decide(
         self, interaction: discord.Interaction, match_id: int, seq: int, decision: str
     ) -> None:
-        match = self._of(match_id, GameTable)
-        remote = self._remote(interaction)
-        if match is None and remote is not None:
-            await self.guarded(
-                interaction,
-                None,
-                f"DM decision {seq}",
-                lambda: remote.game_decide(interaction, match_id, seq, decision),
-            )
-            return
+        match = await self._here(
+            interaction, match_id, GameTable, f"DM decision {seq}",
+            lambda remote: remote.game_decide(interaction, match_id, seq, decision),
+            Verdict.NO_MATCH,
+        )  # fmt: skip
         if match is None:
-            await self.tell(interaction, say(Verdict.NO_MATCH))
             return
         refused = match.refusal(interaction.user.id, seq, decision)
         if refused is not None:
@@ -480,18 +489,11 @@ class Tables:
         await self.guarded(interaction, match, "trade screen", work)
 
     async def _full_board(self, interaction: discord.Interaction, click: BoardClick) -> None:
-        match = self._of(click.match_id, RunningMatch)
-        remote = self._remote(interaction)
-        if match is None and remote is not None:
-            await self.guarded(
-                interaction,
-                None,
-                "DM full board",
-                lambda: remote.board(interaction, click.match_id),
-            )
-            return
+        match = await self._here(
+            interaction, click.match_id, RunningMatch, "DM full board",
+            lambda remote: remote.board(interaction, click.match_id), Verdict.OVER,
+        )  # fmt: skip
         if match is None:
-            await self.tell(interaction, say(Verdict.OVER))
             return
 
         async def work() -> None:
