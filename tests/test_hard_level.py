@@ -9,15 +9,15 @@ from collections.abc import Callable
 
 from bot.session import MatchSession
 from engine import MatchOptions, MatchState, PlayerSpec, apply, new_match, player_view
-from engine.board import SPACES
 from engine.computer import choose
-from engine.computer.hard import HARD, HARD_BOSS, WEIGHED, candidates, choose_hard, instinct
+from engine.computer.hard import HARD, WEIGHED, apply_imagined, candidates, choose_hard, instinct
 from engine.computer.normal import choose_normal
 from engine.computer.odds import odds_in_raid
 from engine.computer.reading import marks_left
 from engine.computer.worlds import clone, sample_world
 from engine.decisions import Decision, DecisionKind, Pending
-from engine.state import MERCHANT
+from engine.events import DicePurpose, DiceRolled
+from engine.state import MERCHANT, Rng
 
 
 def weighed_states(count: int) -> list[MatchState]:
@@ -95,13 +95,50 @@ def test_looking_ahead_changes_nothing_and_repeats_itself() -> None:
         assert choose(state, state.pending.seat, "hard") == first
 
 
-class CountingRandom(random.Random):
-    """A generator that counts the imagined matches drawn from it (one seed each)."""
+def next_move_dice(
+    state: MatchState, seat: int, decision: Decision, fights: int
+) -> tuple[int, ...]:
+    """The first board move rolled after `decision` in an imagined match."""
+    match = clone(state)
+    raid_dice = Rng(fights)
+    events = apply_imagined(match, seat, decision, raid_dice)
+    while True:
+        for event in events:
+            if isinstance(event, DiceRolled) and event.purpose is DicePurpose.MOVE:
+                return event.dice
+        pending = match.pending
+        assert pending is not None and match.result is None
+        events = apply_imagined(match, pending.seat, choose_normal(match, pending), raid_dice)
 
-    worlds = 0
+
+def test_both_options_meet_the_same_board_dice_after_a_raid() -> None:
+    state = first_position(
+        lambda s, p: p.kind is DecisionKind.PAY_OR_RAID and "raid" in p.available(),
+        "a boss may raid",
+    )
+    pending = state.pending
+    assert pending is not None
+    world = sample_world(state, pending.seat, random.Random(5))
+    paid = next_move_dice(world, pending.seat, Decision("pay"), fights=11)
+    raided = next_move_dice(world, pending.seat, Decision("raid"), fights=11)
+    assert paid == raided  # the raid's dice came from a stream of their own
+    match = clone(world)
+    apply(match, pending.seat, Decision("raid"))
+    assert match.rng.counter > world.rng.counter  # in one stream the raid would use them
+
+
+class CountingRandom(random.Random):
+    """A generator that counts the imagined matches drawn from it: two 64-bit seeds
+    each, one for the board's dice and one for the raids' dice."""
+
+    seeds = 0
+
+    @property
+    def worlds(self) -> float:
+        return self.seeds / 2
 
     def getrandbits(self, k: int, /) -> int:
-        self.worlds += k == 64
+        self.seeds += k == 64
         return super().getrandbits(k)
 
 
@@ -170,29 +207,16 @@ def a_boss_that_may_buy() -> MatchState:
     return first_position(may_buy, "a boss may buy")
 
 
-def test_a_hard_boss_buys_only_when_its_rivals_hold_too_little_to_raid() -> None:
+def test_a_hard_boss_never_buys_among_normal_rivals_but_does_among_hard_ones() -> None:
     state = a_boss_that_may_buy()
     pending = state.pending
     assert pending is not None
     seat = pending.seat
-    here = state.sides[seat].position
-    others = [s for s, owner in enumerate(state.control) if s != here and owner != seat]
-    others = [s for s in others if SPACES[s].is_business]
-    rival = next(s.seat for s in state.bosses if s.seat != seat)
-    state.round = HARD_BOSS.targets_from_round
     for space, owner in enumerate(state.control):
         if owner not in (MERCHANT, seat):
-            state.control[space] = MERCHANT
-    assert instinct(state, pending) == Decision("control")  # nothing to raid: buy
-    assert choose_normal(state, pending) == Decision("control")
-    for space in others[:4]:
-        state.control[space] = rival  # two businesses for each rival boss
+            state.control[space] = MERCHANT  # nothing anywhere to raid
+    assert choose_normal(state, pending) == Decision("control")  # the normal player buys
     assert instinct(state, pending).kind != "control"  # cash goes to people instead
-    assert choose_normal(state, pending) == Decision("control")  # normal buys regardless
-    state.round = HARD_BOSS.targets_from_round - 1
-    for space in others[:4]:
-        state.control[space] = MERCHANT
-    assert instinct(state, pending).kind != "control"  # the opening: rivals still buying
     for side in state.bosses:
         side.computer = "hard"  # levels are public: among hard rivals, it buys
     assert instinct(state, pending) == Decision("control")

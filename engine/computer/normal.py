@@ -18,7 +18,7 @@ from engine.computer.reading import marks_left, worst_bill_ahead
 from engine.computer.trading import answer_trade, best_trade
 from engine.decisions import BribeOrRaidFacts, Decision, DecisionKind, PayOrRaidFacts, Pending
 from engine.raids import RAID_LIMIT
-from engine.state import MERCHANT, NO_SPACE, MatchState
+from engine.state import NO_SPACE, MatchState
 
 PASS = Decision("pass")
 
@@ -45,9 +45,6 @@ class Style:
     short_penalty: float = 0.15  # bar raised when a raid would leave fewer than keep_people
     weak_target: float = 0.05  # bar lowered against a side of 20 people or fewer
     police_target: float = 0.0  # bar moved when the target is the police
-    buy_for_targets: float = 0.0  # a side that does not buy buys while rivals own fewer
-    # businesses than this many per rival boss still in the match...
-    targets_from_round: int = 0  # ...once this round is reached (rivals buy early on)
 
 
 NORMAL = Style()
@@ -165,11 +162,7 @@ def _action(state: MatchState, pending: Pending, style: Style) -> Decision:
             return proposal
     keep = reserve(state, seat, style)
     price = SPACES[side.position].cost
-    buys = style.buys or (
-        state.round >= style.targets_from_round
-        and rival_holdings(state, seat) < style.buy_for_targets * rival_bosses(state, seat)
-    )
-    buying = buys and side.people >= style.buy_people
+    buying = style.buys and side.people >= style.buy_people
     if "control" in available and buying and side.cash - price >= keep:
         return Decision("control")
     if side.people < style.people_target:
@@ -182,16 +175,6 @@ def _action(state: MatchState, pending: Pending, style: Style) -> Decision:
         # action that nothing better wanted is always worth more than passing.
         return Decision("rebuild")
     return PASS
-
-
-def rival_holdings(state: MatchState, seat: int) -> int:
-    """Businesses held by other sides (controlled or sealed): what there is to raid."""
-    return sum(1 for owner in state.control if owner not in (MERCHANT, seat))
-
-
-def rival_bosses(state: MatchState, seat: int) -> int:
-    """Bosses other than `seat` still in the match."""
-    return sum(1 for s in state.bosses if s.seat != seat and not s.eliminated)
 
 
 def _answer(state: MatchState, pending: Pending, style: Style) -> Decision:
