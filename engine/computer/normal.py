@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.actions import RECRUIT
 from engine.board import SPACES
+from engine.computer.chances import raid_pays
 from engine.computer.odds import odds_in_raid, raid_odds
 from engine.computer.reading import marks_left, worst_bill_ahead
 from engine.computer.trading import answer_trade, best_trade
@@ -45,6 +46,7 @@ class Style:
     short_penalty: float = 0.15  # bar raised when a raid would leave fewer than keep_people
     weak_target: float = 0.05  # bar lowered against a side of 20 people or fewer
     police_target: float = 0.0  # bar moved when the target is the police
+    priced: bool = False  # weigh raids with the win-chance model instead of the bars above
 
 
 NORMAL = Style()
@@ -77,6 +79,8 @@ def raid_worth(
 ) -> bool:
     """Is raiding `target` (at `space`, NO_SPACE for a personal raid) a better bet than paying
     `bill`? A raid is a coin for a mark; the bar moves with what the mark means."""
+    if style.priced:
+        return raid_pays(state, seat, target, space, bill)
     me = state.sides[seat]
     them = state.sides[target]
     chance, my_losses, _ = raid_odds(state, seat, target, business=space != NO_SPACE)
