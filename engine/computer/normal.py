@@ -45,7 +45,6 @@ class Style:
     trade_margin: int = 300  # least gain in dollars that makes a trade worth it
     short_penalty: float = 0.15  # bar raised when a raid would leave fewer than keep_people
     weak_target: float = 0.05  # bar lowered against a side of 20 people or fewer
-    police_target: float = 0.0  # bar moved when the target is the police
     priced: bool = False  # weigh raids with the win-chance model instead of the bars above
 
 
@@ -99,8 +98,6 @@ def raid_worth(
         bar = max(bar, 0.7)  # a lost raid would wipe us out before we may withdraw
     if them.people <= 20:
         bar -= style.weak_target  # a win may put them out of the match
-    if them.is_police:
-        bar += style.police_target
     bar -= 0.1 * min(1.0, bill / me.cash)
     return chance >= bar
 
