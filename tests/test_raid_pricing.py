@@ -1,16 +1,18 @@
 """The hard boss prices a raid by what its outcomes do to its chance to win (RULES §8.1):
-the race told by how it ends agrees with the race itself, and the price follows the
+the race told by how it ends agrees with its ends counted one by one, and the price follows the
 stakes — a mark that wins the match, a raid that would wipe it out, a payment that would."""
 
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 
 from engine.computer.chances import raid_pays, standing
-from engine.computer.hard import instinct
-from engine.computer.odds import race, race_ends
+from engine.computer.hard import HARD_BOSS, instinct
+from engine.computer.normal import raid_worth
+from engine.computer.odds import race_ends
 from engine.decisions import Decision, DecisionKind, PayOrRaidFacts, Pending
 from engine.state import MatchState
 from tests.test_hard_level import first_position
@@ -20,15 +22,18 @@ from tests.test_hard_level import first_position
     ("need", "spare", "p"),
     list(itertools.product((1, 7, 20), (1, 12, 20), (0.25, 0.5, 21 / 36))),
 )
-def test_the_race_told_by_its_ends_agrees_with_the_race(need: int, spare: int, p: float) -> None:
+def test_the_race_told_by_its_ends_agrees_with_every_way_it_can_end(
+    need: int, spare: int, p: float
+) -> None:
+    """Against the ends counted one by one: a won race ends on the `need`-th round won
+    after k lost, a lost one on the `spare`-th round lost after j won (RULES §8.1.4)."""
+    won = [math.comb(need - 1 + k, k) * p**need * (1 - p) ** k for k in range(spare)]
+    lost = [math.comb(spare - 1 + j, j) * (1 - p) ** spare * p**j for j in range(need)]
     chance, own_if_won, theirs_if_lost = race_ends(need, spare, p)
-    race_chance, own_losses = race(need, spare, p)
-    _, their_losses = race(spare, need, 1 - p)
-    assert chance == pytest.approx(race_chance)
-    # A won race cost some of our people; a lost one cost all `spare` of them.
-    assert chance * own_if_won + (1 - chance) * spare == pytest.approx(own_losses)
-    # ...and the other side: all `need` when we win, some when we lose.
-    assert chance * need + (1 - chance) * theirs_if_lost == pytest.approx(their_losses)
+    assert chance == pytest.approx(sum(won))
+    assert sum(won) + sum(lost) == pytest.approx(1.0)
+    assert own_if_won == pytest.approx(sum(k * c for k, c in enumerate(won)) / sum(won))
+    assert theirs_if_lost == pytest.approx(sum(j * c for j, c in enumerate(lost)) / sum(lost))
     assert 0 <= own_if_won < spare and 0 <= theirs_if_lost < need
 
 
@@ -76,10 +81,12 @@ def test_a_raid_that_would_wipe_out_a_small_gang_is_refused() -> None:
 
 def test_a_fine_that_would_put_the_boss_out_is_raided_at_any_chance() -> None:
     state = a_boss_facing_a_rivals_fine()
-    seat, owner, business, _ = stakes(state)
+    seat, owner, business, fine = stakes(state)
     even_sides(state, seat, owner)
     state.sides[seat].people = 4
-    assert raid_pays(state, seat, owner, business, state.sides[seat].cash)
+    assert not raid_pays(state, seat, owner, business, fine)
+    # RULES §11.1: a payment that leaves $0 puts the boss out; a raid still might not.
+    assert raid_worth(state, seat, owner, business, state.sides[seat].cash, HARD_BOSS)
 
 
 def test_a_dearer_fine_never_turns_a_raid_into_a_payment() -> None:

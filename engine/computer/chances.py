@@ -50,15 +50,14 @@ def raid_pays(state: MatchState, seat: int, target: int, space: int, bill: int) 
     paying it `bill`? Each way is scored by the model where it leads: the raid as the
     chance-weighted mean of winning (a mark, the losses a win costs on average, the
     target's 20 or its last people) and losing (a mark to the target, 20 people or our
-    last), the payment as dollars moving from us to the target (RULES §8.1, §8.2)."""
+    last), the payment as dollars moving from us to the target (RULES §8.1, §8.2). A
+    payment that would put us out is `raid_worth`'s to catch, for every level alike."""
     me = state.sides[seat]
     them = state.sides[target]
     p = round_chance(state, seat, target, business=space != NO_SPACE)
     need = min(RAID_LIMIT, them.people)
     spare = min(RAID_LIMIT, me.people)
     chance, lost_if_won, theirs_if_lost = race_ends(need, spare, p)
-    if bill >= me.cash:
-        return chance > 0.0  # paying would put us out; any chance beats none
     won = _share(state, seat, {seat: Change(1, lost_if_won), target: Change(0, need)})
     lost = _share(state, seat, {seat: Change(0, spare), target: Change(1, theirs_if_lost)})
     paid = _share(state, seat, {seat: Change(dollars=-bill), target: Change(dollars=bill)})

@@ -78,13 +78,13 @@ def raid_worth(
 ) -> bool:
     """Is raiding `target` (at `space`, NO_SPACE for a personal raid) a better bet than paying
     `bill`? A raid is a coin for a mark; the bar moves with what the mark means."""
-    if style.priced:
-        return raid_pays(state, seat, target, space, bill)
     me = state.sides[seat]
     them = state.sides[target]
     chance, my_losses, _ = raid_odds(state, seat, target, business=space != NO_SPACE)
     if bill >= me.cash:
-        return chance > 0.0  # paying would put us out; any chance beats none
+        return chance > 0.0  # paying would put us out (RULES §11.1); any chance beats none
+    if style.priced:
+        return raid_pays(state, seat, target, space, bill)
     if marks_left(state, me) <= 1:
         bar = style.raid_to_win
     elif marks_left(state, them) <= 1:

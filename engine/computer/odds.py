@@ -9,7 +9,6 @@ probability) and built once, which keeps decisions in microseconds.
 
 from __future__ import annotations
 
-import math
 from functools import cache
 
 from engine.raids import RAID_LIMIT, tie_winner
@@ -34,30 +33,16 @@ def race(need: int, spare: int, p: float) -> tuple[float, float]:
     return chance, losses
 
 
-@cache
 def race_ends(need: int, spare: int, p: float) -> tuple[float, float, float]:
     """The same race told by how it ends: (chance to win, expected own losses when it is
-    won, expected losses of the other side when it is lost). A won race ends at the
-    `need`-th round won after k lost (k < `spare`); a lost one at the `spare`-th lost."""
-    if need <= 0:
-        return 1.0, 0.0, 0.0
-    if spare <= 0:
-        return 0.0, 0.0, 0.0
-    won = won_losses = 0.0
-    for k in range(spare):
-        chance = math.comb(need - 1 + k, k) * p**need * (1 - p) ** k
-        won += chance
-        won_losses += chance * k
-    lost = lost_losses = 0.0
-    for j in range(need):
-        chance = math.comb(spare - 1 + j, j) * (1 - p) ** spare * p**j
-        lost += chance
-        lost_losses += chance * j
-    return (
-        won,
-        won_losses / won if won else 0.0,
-        lost_losses / lost if lost else 0.0,
-    )
+    won, expected losses of the other side when it is lost). A lost race costs all
+    `spare`, a won one all `need` of the other side, so the rest of each side's expected
+    losses belongs to the other ending."""
+    chance, own = race(need, spare, p)
+    _, theirs = race(spare, need, 1 - p)
+    own_if_won = (own - (1 - chance) * spare) / chance if chance > 0 else 0.0
+    theirs_if_lost = (theirs - chance * need) / (1 - chance) if chance < 1 else 0.0
+    return chance, max(0.0, own_if_won), max(0.0, theirs_if_lost)
 
 
 def round_chance(state: MatchState, attacker: int, defender: int, business: bool) -> float:
