@@ -20,7 +20,6 @@ RUN groupadd --system --gid 10001 chicago \
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY engine ./engine
-COPY turf ./turf
 COPY bot ./bot
 COPY assets ./assets
 RUN pip install --no-compile . && rm -rf /src

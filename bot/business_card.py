@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from bot.narration import money
 from bot.render.spotlight import space_facts
 from bot.rulebook import load, prefix_first
-from engine import MERCHANT, MatchState
-from engine.board import BLOCK_NAMES, BLOCKS, BUSINESSES, SPACES, Category, Space, base_fine
-from engine.cards import STREET_LIFE_ENTRIES
+from engine.chicago import MERCHANT, MatchState
+from engine.chicago.board import BLOCK_NAMES, BLOCKS, BUSINESSES, SPACES, Category, Space, base_fine
+from engine.chicago.cards import STREET_LIFE_ENTRIES
 
 MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 

@@ -278,7 +278,7 @@ def check_assets() -> Finding:
         )
     try:
         from bot.render import render_png
-        from engine import new_match
+        from engine.chicago import new_match
 
         png = render_png(new_match(2, seed=1))
     except Exception as exc:

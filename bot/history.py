@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from bot.games import CHICAGO, game_of_side
 from bot.narration import ENDINGS
 from bot.store.interface import SeatRecord, SideResult
-from engine import NO_SPACE, MatchState, Setup, apply, replay
-from engine.characters import CHARACTERS
-from engine.events import Event, MatchEnded, RaidEnded, TurnStarted
+from engine.chicago import NO_SPACE, MatchState, Setup, apply, replay
+from engine.chicago.characters import CHARACTERS
+from engine.chicago.events import Event, MatchEnded, RaidEnded, TurnStarted
 
 # The ending as the story tells it, keyed by the stored reason text.
 END_TEXT: dict[str, str] = {reason.value: text for reason, text in ENDINGS.items()}

@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import BANK, MERCHANT, NO_SPACE, NOBODY, EndReason, MatchState
-from engine.board import SPACES, Deck, SpaceKind
-from engine.cards import MAX_CONTACTS_HELD, Card, Special, card, card_id
-from engine.characters import CHARACTERS
-from engine.events import (
+from engine.chicago import BANK, MERCHANT, NO_SPACE, NOBODY, EndReason, MatchState
+from engine.chicago.board import SPACES, Deck, SpaceKind
+from engine.chicago.cards import MAX_CONTACTS_HELD, Card, Special, card, card_id
+from engine.chicago.characters import CHARACTERS
+from engine.chicago.events import (
     ActionTaken,
     BankCredit,
     CardDrawn,

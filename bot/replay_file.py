@@ -27,7 +27,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.games import CHICAGO, GAMES, Game
-from engine import IllegalDecision
+from engine.chicago import IllegalDecision
 
 FORMAT = "chicago-1927-replay"
 VERSION = 1

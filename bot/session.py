@@ -26,8 +26,8 @@ from bot.games import Asked, Game
 from bot.games.chicago import CHICAGO
 from bot.narration import Line
 from bot.verdicts import Verdict, say
-from engine import Decision, IllegalDecision, Pending
-from engine.events import Event, MatchEnded, TurnStarted
+from engine.chicago import Decision, IllegalDecision, Pending
+from engine.chicago.events import Event, MatchEnded, TurnStarted
 
 USER = "user"
 TIMER = "timer"

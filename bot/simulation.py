@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from bot.benchmarks import percentile
 from bot.narration import ENDING_NAMES
 from bot.session import MatchSession
-from engine import EndReason, MatchOptions, MatchState, PlayerSpec, new_match
-from engine.characters import CHARACTERS
-from engine.computer import LEVELS
-from engine.limits import DEFAULT_BOSSES, MAX_BOSSES, MIN_BOSSES
+from engine.chicago import EndReason, MatchOptions, MatchState, PlayerSpec, new_match
+from engine.chicago.characters import CHARACTERS
+from engine.chicago.computer import LEVELS
+from engine.chicago.limits import DEFAULT_BOSSES, MAX_BOSSES, MIN_BOSSES
 
 ALIASES = {"ai": "normal", "computer": "normal"}
 KINDS: tuple[str, ...] = LEVELS

@@ -10,9 +10,17 @@ list shown a moment ago can never make an illegal move.
 from __future__ import annotations
 
 from bot.games.presenter import Choice, Private
-from turf import CommitFacts, DealFacts, DealSide, DecisionKind, LegworkFacts, Pending, PlayerView
-from turf.board import square_name, square_text
-from turf.cards import card_text, rank, thugs_for
+from engine.turf import (
+    CommitFacts,
+    DealFacts,
+    DealSide,
+    DecisionKind,
+    LegworkFacts,
+    Pending,
+    PlayerView,
+)
+from engine.turf.board import square_name, square_text
+from engine.turf.cards import card_text, rank, thugs_for
 
 MAX_CHOICES = 25  # Discord's limit for one select menu
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.narration import Line, plural
-from turf import NOBODY, EndReason
-from turf.board import square_name
-from turf.cards import card_name
-from turf.events import (
+from engine.turf import NOBODY, EndReason
+from engine.turf.board import square_name
+from engine.turf.cards import card_name
+from engine.turf.events import (
     CardDrawn,
     CardsDiscarded,
     Committed,

@@ -14,8 +14,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from bot.turf_narration import ENDING_NAMES
-from turf import EndReason, PlayerSpec, TurfOptions, new_match
-from turf.computer import play_computers
+from engine.turf import EndReason, PlayerSpec, TurfOptions, new_match
+from engine.turf.computer import play_computers
 
 NOBODY_WON = "nobody"
 

@@ -10,7 +10,7 @@ from bot.history import leaderboard, player_stats, side_results, tell
 from bot.render.chart import HEIGHT, WIDTH, marks_chart
 from bot.session import MatchSession
 from bot.store import SeatRecord
-from engine import new_match
+from engine.chicago import new_match
 
 
 def test_the_story_matches_the_match_and_leaves_side_rows() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import (
+from engine.chicago import (
     Decision,
     DecisionKind,
     IllegalDecision,
@@ -16,10 +16,10 @@ from engine import (
     check,
     new_match,
 )
-from engine.computer import LEVELS, choose, play_computers
-from engine.computer.odds import race, raid_odds
-from engine.state import TOTAL_MONEY
-from engine.testing import give, place
+from engine.chicago.computer import LEVELS, choose, play_computers
+from engine.chicago.computer.odds import race, raid_odds
+from engine.chicago.state import TOTAL_MONEY
+from engine.chicago.testing import give, place
 from tests.engine.scenes import asks, decide, match, turn
 
 MAX_DECISIONS = 20_000

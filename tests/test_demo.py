@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.cli.demo import play_demo
-from engine import MatchOptions, MatchState
-from engine.events import Event
+from engine.chicago import MatchOptions, MatchState
+from engine.chicago.events import Event
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from engine import Decision, DecisionKind, MatchState, PlayerSpec, apply, new_match
-from engine.computer import choose
-from engine.computer.easy import choose_easy
-from engine.computer.odds import raid_odds
-from engine.decisions import BribeOrRaidFacts, PayOrRaidFacts
-from engine.testing import give, place
+from engine.chicago import Decision, DecisionKind, MatchState, PlayerSpec, apply, new_match
+from engine.chicago.computer import choose
+from engine.chicago.computer.easy import choose_easy
+from engine.chicago.computer.odds import raid_odds
+from engine.chicago.decisions import BribeOrRaidFacts, PayOrRaidFacts
+from engine.chicago.testing import give, place
 from tests.engine.scenes import asks, match, set_cash, turn
 
 LOTS = 200  # decision generators tried where a beginner's reading of the odds matters

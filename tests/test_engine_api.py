@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import build_parser
-from engine import (
+from engine.chicago import (
     PUBLIC_MODULES,
     STATE_FORMAT,
     DecisionKind,
@@ -21,10 +21,10 @@ from engine import (
     new_match,
     player_view,
 )
-from engine.limits import BOSS_COUNTS, MARKS_CHOICES
-from engine.random_play import play_random
-from engine.steps import DECISION_HANDLERS, STEP_HANDLERS
-from turf import PUBLIC_MODULES as TURF_PUBLIC_MODULES
+from engine.chicago.limits import BOSS_COUNTS, MARKS_CHOICES
+from engine.chicago.random_play import play_random
+from engine.chicago.steps import DECISION_HANDLERS, STEP_HANDLERS
+from engine.turf import PUBLIC_MODULES as TURF_PUBLIC_MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _scheduled_step_kinds() -> set[str]:
     """Every step kind the engine's source pushes onto the agenda."""
     kinds: set[str] = set()
-    for path in (ROOT / "engine").glob("*.py"):
+    for path in (ROOT / "engine" / "chicago").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.Call):
                 continue
@@ -60,7 +60,9 @@ def test_the_bot_imports_only_the_engines_public_modules() -> None:
     used: dict[str, set[str]] = {}
     for path in (ROOT / "bot").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "engine.chicago"
+            ):
                 used.setdefault(node.module or "", set()).add(str(path.relative_to(ROOT)))
     private = {module: files for module, files in used.items() if module not in PUBLIC_MODULES}
     assert private == {}
@@ -70,7 +72,7 @@ def test_the_bot_imports_only_turf_s_public_modules() -> None:
     used: dict[str, set[str]] = {}
     for path in (ROOT / "bot").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "turf":
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine.turf"):
                 used.setdefault(node.module or "", set()).add(str(path.relative_to(ROOT)))
     assert used, "the bot uses Turf"
     private = {module: files for module, files in used.items() if module not in TURF_PUBLIC_MODULES}
@@ -150,7 +152,7 @@ def test_help_does_not_load_the_picture_or_discord_libraries() -> None:
 def test_the_slash_commands_read_the_game_limits_from_the_engine() -> None:
     from bot.discord_app.command_group import new_group
     from bot.discord_app.commands import commands
-    from engine.limits import MAX_BOSSES, MAX_ROUND_LIMIT, MIN_BOSSES
+    from engine.chicago.limits import MAX_BOSSES, MAX_ROUND_LIMIT, MIN_BOSSES
 
     group = new_group()
     command = next(c for c in commands(None, None, group) if c.name == "new")  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import (
+from engine.chicago import (
     Decision,
     IllegalDecision,
     MatchOptions,
@@ -24,9 +24,9 @@ from engine import (
     new_match,
     replay,
 )
-from engine.decisions import SIMPLE
-from engine.random_play import play_random, random_decision
-from engine.state import MAX_PEOPLE, MERCHANT, TOTAL_MONEY
+from engine.chicago.decisions import SIMPLE
+from engine.chicago.random_play import play_random, random_decision
+from engine.chicago.state import MAX_PEOPLE, MERCHANT, TOTAL_MONEY
 
 MAX_DECISIONS = 20_000
 

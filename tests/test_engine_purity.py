@@ -11,8 +11,9 @@ FORBIDDEN = ("discord", "PIL", "aiosqlite")
 
 def test_engine_imports_nothing_outside_the_standard_library_and_pydantic() -> None:
     code = (
-        "import sys, engine, engine.computer, engine.testing, engine.ledger\n"
-        "import turf, turf.computer, turf.random_play, turf.testing\n"
+        "import sys, engine.common, engine.chicago, engine.chicago.computer\n"
+        "import engine.chicago.testing, engine.chicago.ledger\n"
+        "import engine.turf, engine.turf.computer, engine.turf.random_play, engine.turf.testing\n"
         f"bad = [m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}]\n"
         "print(','.join(bad))\n"
     )

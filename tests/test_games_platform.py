@@ -16,7 +16,7 @@ from bot.games.presenters import PRESENTERS
 from bot.narration import Line
 from bot.session import COMPUTER, TIMER, MatchSession
 from bot.verdicts import Verdict
-from engine import IllegalDecision, PlayerSpec
+from engine.chicago import IllegalDecision, PlayerSpec
 
 
 @dataclass

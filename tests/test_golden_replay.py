@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine import MatchOptions, PlayerSpec, new_match, replay
-from engine.random_play import play_random
+from engine.chicago import MatchOptions, PlayerSpec, new_match, replay
+from engine.chicago.random_play import play_random
 
 GOLDEN = Path(__file__).parent / "golden" / "transcript_seed1931.json"
 

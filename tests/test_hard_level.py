@@ -8,16 +8,24 @@ import random
 from collections.abc import Callable
 
 from bot.session import MatchSession
-from engine import MatchOptions, MatchState, PlayerSpec, apply, new_match, player_view
-from engine.computer import choose
-from engine.computer.hard import HARD, WEIGHED, apply_imagined, candidates, choose_hard, instinct
-from engine.computer.normal import choose_normal
-from engine.computer.odds import odds_in_raid
-from engine.computer.reading import marks_left
-from engine.computer.worlds import clone, sample_world
-from engine.decisions import Decision, DecisionKind, Pending
-from engine.events import DicePurpose, DiceRolled
-from engine.state import MERCHANT, Rng
+from engine.chicago import MatchOptions, MatchState, PlayerSpec, apply, new_match, player_view
+from engine.chicago.computer import choose
+from engine.chicago.computer.hard import (
+    HARD,
+    WEIGHED,
+    apply_imagined,
+    candidates,
+    choose_hard,
+    instinct,
+)
+from engine.chicago.computer.normal import choose_normal
+from engine.chicago.computer.odds import odds_in_raid
+from engine.chicago.computer.reading import marks_left
+from engine.chicago.computer.worlds import clone, sample_world
+from engine.chicago.decisions import Decision, DecisionKind, Pending
+from engine.chicago.events import DicePurpose, DiceRolled
+from engine.chicago.state import MERCHANT
+from engine.common.rng import Rng
 
 
 def weighed_states(count: int) -> list[MatchState]:

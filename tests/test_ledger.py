@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine import bank_ledger, banknotes, new_match
-from engine.ledger import BOX
-from engine.random_play import play_random
-from engine.state import TOTAL_MONEY
+from engine.chicago import bank_ledger, banknotes, new_match
+from engine.chicago.ledger import BOX
+from engine.chicago.random_play import play_random
+from engine.chicago.state import TOTAL_MONEY
 
 
 def test_box_is_420_notes_worth_265000() -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from bot.narration import Narrator, standings
-from engine import DecisionKind, PlayerSpec, apply, new_match
-from engine.computer import choose
-from engine.events import Event
-from engine.testing import give, place
+from engine.chicago import DecisionKind, PlayerSpec, apply, new_match
+from engine.chicago.computer import choose
+from engine.chicago.events import Event
+from engine.chicago.testing import give, place
 from tests.engine.scenes import decide, match, turn
 
 
@@ -49,7 +49,7 @@ def test_a_raid_is_summed_up_with_both_sides_losses() -> None:
 
 def test_every_card_says_what_it_does() -> None:
     from bot.narration import card_effect
-    from engine.cards import CONTACTS, POLICE_FILE, STREET_LIFE_ENTRIES
+    from engine.chicago.cards import CONTACTS, POLICE_FILE, STREET_LIFE_ENTRIES
 
     for drawn in (CONTACTS, *STREET_LIFE_ENTRIES, *POLICE_FILE):
         effect = card_effect(drawn)
@@ -57,7 +57,7 @@ def test_every_card_says_what_it_does() -> None:
 
 
 def test_a_card_that_finds_nothing_to_act_on_says_why() -> None:
-    from engine.events import CardDrawn, ContactsChanged, ContactsReason
+    from engine.chicago.events import CardDrawn, ContactsChanged, ContactsReason
 
     state = match(bosses=2)
     drawn = CardDrawn(0, "police_file", "Defense attorney")
@@ -114,8 +114,8 @@ def test_final_standings_show_the_final_count_of_every_side_still_in() -> None:
 def test_police_landing_on_a_card_space_is_told_it_draws_nothing() -> None:
     """RULES §2.4, §4.2: police never draws; the story says so instead of going quiet."""
     from bot.narration import narrate
-    from engine.board import SPACES, SpaceKind
-    from engine.events import Moved, MoveKind
+    from engine.chicago.board import SPACES, SpaceKind
+    from engine.chicago.events import Moved, MoveKind
 
     state = match(bosses=2)
     card_space = next(s.index for s in SPACES if s.kind is SpaceKind.CARD)

@@ -16,7 +16,7 @@ def declared() -> tuple[set[str], dict[str, str]]:
 
 def test_every_code_folder_is_a_declared_package() -> None:
     packages, _ = declared()
-    for top in ("engine", "turf", "bot"):
+    for top in ("engine", "bot"):
         for init in (ROOT / top).rglob("__init__.py"):
             name = ".".join(init.parent.relative_to(ROOT).parts)
             assert name in packages, f"add {name!r} to [tool.setuptools] packages"

@@ -35,7 +35,7 @@ from bot.render.recent import MoveTrace
 from bot.render.sample import moment_after
 from bot.render.spotlight import space_facts, spotlight
 from bot.render.view import BoardView, snapshot
-from engine.board import SPACES
+from engine.chicago.board import SPACES
 from tests.pictures import decoded
 from tests.test_render import assert_close_to, scene
 

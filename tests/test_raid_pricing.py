@@ -9,12 +9,12 @@ import math
 
 import pytest
 
-from engine.computer.chances import raid_pays, standing
-from engine.computer.hard import HARD_BOSS, instinct
-from engine.computer.normal import raid_worth
-from engine.computer.odds import race_ends
-from engine.decisions import Decision, DecisionKind, PayOrRaidFacts, Pending
-from engine.state import MatchState
+from engine.chicago.computer.chances import raid_pays, standing
+from engine.chicago.computer.hard import HARD_BOSS, instinct
+from engine.chicago.computer.normal import raid_worth
+from engine.chicago.computer.odds import race_ends
+from engine.chicago.decisions import Decision, DecisionKind, PayOrRaidFacts, Pending
+from engine.chicago.state import MatchState
 from tests.test_hard_level import first_position
 
 

@@ -22,9 +22,9 @@ from bot.render.ring import piece_spots
 from bot.render.sample import moment_after, play
 from bot.render.view import snapshot
 from bot.render.vision import contrast_ratio, delta_e, deuteranopia, protanopia
-from engine import MatchState, PlayerSpec, new_match
-from engine.characters import Character
-from engine.events import (
+from engine.chicago import MatchState, PlayerSpec, new_match
+from engine.chicago.characters import Character
+from engine.chicago.events import (
     ControlChanged,
     ControlReason,
     DicePurpose,
@@ -39,7 +39,7 @@ from engine.events import (
     RaidStarted,
     TurnStarted,
 )
-from engine.state import MERCHANT
+from engine.chicago.state import MERCHANT
 from tests.pictures import decoded
 
 GOLDEN = Path(__file__).parent / "golden" / "board.png"

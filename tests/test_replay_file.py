@@ -10,7 +10,7 @@ import pytest
 from bot.cli import main
 from bot.replay_file import ReplayRefused, export, load, log_digest
 from bot.session import MatchSession
-from engine import Setup, new_match, replay
+from engine.chicago import Setup, new_match, replay
 
 
 def played(seed: int = 5, rounds: int | None = None) -> tuple[Setup, list[tuple[int, str]]]:

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from bot.cli import main
 from bot.rulebook import load, to_html
-from engine import DecisionKind
-from engine.board import SpaceKind
-from engine.cards import CONTACTS, POLICE_FILE, STREET_LIFE_ENTRIES
-from engine.characters import CHARACTERS
+from engine.chicago import DecisionKind
+from engine.chicago.board import SpaceKind
+from engine.chicago.cards import CONTACTS, POLICE_FILE, STREET_LIFE_ENTRIES
+from engine.chicago.characters import CHARACTERS
 
 
 def test_every_card_of_both_decks_has_its_text() -> None:

@@ -7,11 +7,11 @@ import re
 
 from bot.business_card import business_card, card_titles_matching
 from bot.rulebook import load
-from engine.board import BUSINESSES, SPACES, Deck
-from engine.decisions import DecisionKind
-from engine.events import PeopleChanged, StartRaid
-from engine.state import EndReason
-from engine.testing import place, set_side, stack_card
+from engine.chicago.board import BUSINESSES, SPACES, Deck
+from engine.chicago.decisions import DecisionKind
+from engine.chicago.events import PeopleChanged, StartRaid
+from engine.chicago.state import EndReason
+from engine.chicago.testing import place, set_side, stack_card
 from tests.engine.scenes import BANK, asks, match, of, payments, turn
 
 

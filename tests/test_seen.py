@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.discord_app.lookups import hand_embed
 from bot.render import render_png
 from bot.render.view import snapshot
-from engine import MatchState, new_match
+from engine.chicago import MatchState, new_match
 from tests.pictures import decoded
 
 

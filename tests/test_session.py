@@ -6,8 +6,8 @@ import pytest
 
 from bot.cli.demo import play_demo
 from bot.session import COMPUTER, TIMER, Applied, MatchSession, StepResult, Verdict
-from engine import DecisionKind, PlayerSpec, Setup, apply, new_match
-from engine.computer import choose
+from engine.chicago import DecisionKind, PlayerSpec, Setup, apply, new_match
+from engine.chicago.computer import choose
 
 PEOPLE = [PlayerSpec("Ada"), PlayerSpec("Bix"), PlayerSpec("Cy")]
 

@@ -16,8 +16,8 @@ from bot.simulation import (
     play_match,
     simulate,
 )
-from engine import MatchOptions
-from engine.state import EndReason
+from engine.chicago import MatchOptions
+from engine.chicago.state import EndReason
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

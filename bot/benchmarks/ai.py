@@ -23,8 +23,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from bot.benchmarks import percentile
 from bot.session import SLOW_LEVELS, MatchSession
-from engine import PlayerSpec, apply, new_match, timeout_default
-from engine.computer import LEVELS, choose
+from engine.chicago import PlayerSpec, apply, new_match, timeout_default
+from engine.chicago.computer import LEVELS, choose
 
 TARGET_P99_MS = {"hard": 300.0}
 QUICK_TARGET_P99_MS = 20.0

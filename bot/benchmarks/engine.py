@@ -12,8 +12,8 @@ import statistics
 import time
 
 from bot.benchmarks import peak_memory_mb, percentile
-from engine import MatchState, apply, new_match
-from engine.random_play import random_decision
+from engine.chicago import MatchState, apply, new_match
+from engine.chicago.random_play import random_decision
 
 
 def run(args: argparse.Namespace) -> int:

@@ -34,8 +34,8 @@ from bot.render import render_png_async
 from bot.render.pool import RenderPool, default_workers, pss_bytes, rss_bytes
 from bot.settings import Settings
 from bot.store import SeatRecord, SqliteStore
-from engine import MatchState, new_match
-from engine.events import Event
+from engine.chicago import MatchState, new_match
+from engine.chicago.events import Event
 
 SMALL = 100
 RATE = 20.0  # clicks per second at which the memory and latency figures are taken

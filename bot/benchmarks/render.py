@@ -21,8 +21,8 @@ from bot.cli.output import Progress
 from bot.render import render_phone_png, render_png, render_png_async
 from bot.render.sample import Moment, play
 from bot.render.static_layer import static_layer
-from engine import MatchState
-from engine.events import Event
+from engine.chicago import MatchState
+from engine.chicago.events import Event
 
 SAMPLES_PER_MATCH = 10
 TICK_S = 0.001

@@ -14,7 +14,7 @@ from bot.benchmarks import peak_memory_mb
 from bot.render import animation
 from bot.replay_file import export, load
 from bot.session import MatchSession
-from engine import new_match
+from engine.chicago import new_match
 
 
 def run(args: argparse.Namespace) -> int:

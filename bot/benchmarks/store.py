@@ -39,8 +39,8 @@ from bot.store import (
 )
 from bot.store.location import open_store
 from bot.store.matches import MatchTables
-from engine import MatchState, apply, new_match
-from engine.random_play import random_decision
+from engine.chicago import MatchState, apply, new_match
+from engine.chicago.random_play import random_decision
 
 TIMED_MATCHES = 10
 LOAD_DECISIONS = 300

@@ -34,8 +34,8 @@ from bot.store import (
     load_match,
     snapshot_due,
 )
-from engine import MatchState, apply, new_match
-from engine.random_play import random_decision
+from engine.chicago import MatchState, apply, new_match
+from engine.chicago.random_play import random_decision
 
 TEMPLATES = 20
 PLAYERS = 400

@@ -14,8 +14,8 @@ import time
 
 from bot.benchmarks import peak_memory_mb, percentile
 from bot.turf_render import render_turf_png
-from turf import TurfState, apply, new_match, player_view
-from turf.random_play import random_decision
+from engine.turf import TurfState, apply, new_match, player_view
+from engine.turf.random_play import random_decision
 
 PICTURE_EVERY = 23  # decisions between two timed pictures
 

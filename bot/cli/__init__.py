@@ -130,7 +130,7 @@ def add_bosses_option(
 ) -> None:
     """`--bosses`, within the engine's limits, for every command that plays matches
     (`default` "engine": the engine's default count)."""
-    from engine.limits import BOSS_COUNTS, DEFAULT_BOSSES, MAX_BOSSES, MIN_BOSSES
+    from engine.chicago.limits import BOSS_COUNTS, DEFAULT_BOSSES, MAX_BOSSES, MIN_BOSSES
 
     if default == "engine":
         default = DEFAULT_BOSSES
@@ -168,7 +168,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
 
 def add_match_options(parser: argparse.ArgumentParser) -> None:
     """The match options of RULES.md's shorter-evening variants: marks to win, round limit."""
-    from engine.limits import MARKS_CHOICES, STANDARD_MARKS
+    from engine.chicago.limits import MARKS_CHOICES, STANDARD_MARKS
 
     parser.add_argument(
         "--marks",

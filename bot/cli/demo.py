@@ -23,11 +23,11 @@ from bot.cli.output import (
 )
 from bot.narration import narrate, standings
 from bot.session import MatchSession
-from engine import MatchOptions, MatchState, PlayerSpec, new_match
-from engine.characters import CHARACTERS
-from engine.computer import LEVELS
-from engine.events import Event, TurnStarted
-from turf.computer import LEVELS as TURF_LEVELS
+from engine.chicago import MatchOptions, MatchState, PlayerSpec, new_match
+from engine.chicago.characters import CHARACTERS
+from engine.chicago.computer import LEVELS
+from engine.chicago.events import Event, TurnStarted
+from engine.turf.computer import LEVELS as TURF_LEVELS
 
 BOSS_NAMES = ("Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan")
 POLICE_NAME = "Chicago Police"

@@ -21,7 +21,7 @@ from pathlib import Path
 from bot.cli import add_bosses_option, positive_int, seconds_up_to
 from bot.cli.output import CommandError, reason
 from bot.preview_extra import INSTALL_PREVIEW, PREVIEW_MODULES, missing
-from engine.computer import PLAYER_LEVELS
+from engine.chicago.computer import PLAYER_LEVELS
 
 TURF_LEVELS = ("easy", "normal")  # Turf has no hard level yet
 

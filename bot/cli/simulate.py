@@ -15,7 +15,7 @@ import os
 from bot.cli import add_bosses_option, add_game_options, add_match_options, positive_int
 from bot.cli.output import CommandError, Progress
 from bot.simulation import KINDS, SeatsError, format_summary, parse_seats, seat_kinds, simulate
-from engine import MatchOptions
+from engine.chicago import MatchOptions
 
 
 def _seats_text(text: str) -> str:
@@ -84,8 +84,8 @@ def run(args: argparse.Namespace) -> int:
 def run_turf(args: argparse.Namespace) -> int:
     """Turf: --seats lists one kind per player (in joining order), or one kind for all."""
     from bot.turf_simulation import format_turf_summary, simulate_turf
-    from turf import DEFAULT_ROUND_LIMIT
-    from turf.computer import LEVELS as TURF_LEVELS
+    from engine.turf import DEFAULT_ROUND_LIMIT
+    from engine.turf.computer import LEVELS as TURF_LEVELS
 
     kinds = seat_kinds(args.seats)
     missing = sorted(set(kinds) - set(TURF_LEVELS))

@@ -10,9 +10,9 @@ from pathlib import Path
 from bot.cli.output import write_file
 from bot.turf_narration import narrate_turf
 from bot.turf_render import render_turf_png, turf_alt_text
-from turf import PlayerSpec, TurfOptions, TurfState, apply, new_match, player_view
-from turf.computer import choose
-from turf.events import Event, TurnStarted
+from engine.turf import PlayerSpec, TurfOptions, TurfState, apply, new_match, player_view
+from engine.turf.computer import choose
+from engine.turf.events import Event, TurnStarted
 
 TURF_NAMES = ("Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan", "Sal Russo",
               "Ada Quinn")  # fmt: skip

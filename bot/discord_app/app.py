@@ -39,8 +39,8 @@ from bot.render.pool import RenderPool, install, installed
 from bot.settings import Settings
 from bot.store import MatchStore
 from bot.verdicts import Verdict, say
-from engine import WIDE_SEED_BITS, MatchState, wide_seed
-from engine.events import Event
+from engine.chicago import WIDE_SEED_BITS, MatchState, wide_seed
+from engine.chicago.events import Event
 
 log = logging.getLogger("chicago.bot")
 

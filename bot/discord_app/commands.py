@@ -23,7 +23,7 @@ from bot.discord_app.tables import Table, Tables
 from bot.discord_app.views import end_view
 from bot.settings import Settings
 from bot.store import SeatRecord
-from engine.limits import (
+from engine.chicago.limits import (
     DEFAULT_ROUND_LIMIT,
     MAX_BOSSES,
     MAX_ROUND_LIMIT,

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine import Decision, IllegalDecision
+from engine.chicago import Decision, IllegalDecision
 
 PREFIX = "chicago:"
 MAX_CUSTOM_ID = 100  # Discord's limit

@@ -17,8 +17,8 @@ from bot.discord_app.command_group import Command, command
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import host_of
 from bot.discord_app.replies import reply
-from turf import DealSide, Decision
-from turf.cards import RANKS
+from engine.turf import DealSide, Decision
+from engine.turf.cards import RANKS
 
 RANK_WORDS = {"ace": 1, "a": 1}
 NOT_TURF = "Deals are part of Turf; this channel has no Turf match running."

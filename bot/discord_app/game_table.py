@@ -47,7 +47,7 @@ from bot.store import (
     load_match,
 )
 from bot.verdicts import Verdict, say
-from engine import IllegalDecision
+from engine.chicago import IllegalDecision
 
 log = logging.getLogger("chicago.bot")
 

@@ -13,8 +13,8 @@ from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.names import MAX_NAME, plain_name
 from bot.games import Game, game_named
 from bot.store.interface import SeatRecord
-from engine import MatchOptions, PlayerSpec, Setup
-from engine.computer import PLAYER_LEVELS
+from engine.chicago import MatchOptions, PlayerSpec, Setup
+from engine.chicago.computer import PLAYER_LEVELS
 
 COMPUTER_BOSS_NAMES = (
     "Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan",

@@ -26,7 +26,7 @@ from bot.games import CHICAGO, game_named
 from bot.narration import Line
 from bot.session import MatchSession
 from bot.store import MatchRecord, MatchStatus, SeatRecord, dump_setup
-from engine import NOBODY, replay
+from engine.chicago import NOBODY, replay
 
 log = logging.getLogger("chicago.bot")
 

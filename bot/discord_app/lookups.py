@@ -21,10 +21,10 @@ from bot.discord_app.replies import reply
 from bot.discord_app.running import RunningMatch
 from bot.narration import money, plural
 from bot.rulebook import Entry, Topic, load
-from engine import MatchState, Notes, bank_ledger, banknotes, player_view
-from engine.board import SPACES
-from engine.cards import MAX_CONTACTS_HELD
-from engine.characters import CHARACTERS
+from engine.chicago import MatchState, Notes, bank_ledger, banknotes, player_view
+from engine.chicago.board import SPACES
+from engine.chicago.cards import MAX_CONTACTS_HELD
+from engine.chicago.characters import CHARACTERS
 
 COLOUR = discord.Colour(0xB8860B)
 NO_MATCH = "There is no match in this channel. `/chicago new` opens one."

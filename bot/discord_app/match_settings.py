@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
 from typing import Any
 
-from engine.limits import STANDARD_MARKS
+from engine.chicago.limits import STANDARD_MARKS
 
 
 @dataclass(frozen=True, slots=True)

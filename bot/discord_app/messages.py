@@ -16,7 +16,7 @@ from bot.discord_app.trades import offer_lines
 from bot.games import game_named
 from bot.narration import ENDINGS, Line, money, standings
 from bot.store.interface import SeatRecord
-from engine import (
+from engine.chicago import (
     NO_SPACE,
     BribeOrRaidFacts,
     DecisionKind,
@@ -28,8 +28,8 @@ from engine import (
     Pending,
     TradeAnswerFacts,
 )
-from engine.board import SPACES
-from engine.characters import CHARACTERS
+from engine.chicago.board import SPACES
+from engine.chicago.characters import CHARACTERS
 
 COLOUR = discord.Colour(0xB8860B)  # old gold: the game's accent
 FINISHED_COLOUR = discord.Colour(0x2E7D32)

@@ -24,7 +24,7 @@ from bot.discord_app.replies import asking
 from bot.discord_app.views import decision_view
 from bot.render.alt_text import alt_text
 from bot.session import TIMER, MatchSession
-from engine import DecisionKind, Pending, TradeAnswerFacts
+from engine.chicago import DecisionKind, Pending, TradeAnswerFacts
 
 log = logging.getLogger("chicago.bot")
 

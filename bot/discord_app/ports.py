@@ -18,8 +18,8 @@ import discord
 
 from bot.discord_app.custom_ids import Click, DecisionClick, ProposeClick
 from bot.store import MatchRecord, MatchStore
-from engine import MatchState
-from engine.events import Event
+from engine.chicago import MatchState
+from engine.chicago.events import Event
 
 Clock = Callable[[], datetime]
 Render = Callable[[MatchState, Sequence[Event]], Awaitable[bytes]]

@@ -42,8 +42,8 @@ from bot.store import (
     snapshot_due,
     snapshot_of,
 )
-from engine import DecisionKind, FightOrWithdrawFacts, Pending
-from engine.events import RaidRound
+from engine.chicago import DecisionKind, FightOrWithdrawFacts, Pending
+from engine.chicago.events import RaidRound
 
 FIGHT = DecisionKind.FIGHT_OR_WITHDRAW
 

@@ -5,7 +5,7 @@ else stays one click. Pure: what is at risk is read from the pending decision.""
 from __future__ import annotations
 
 from bot.narration import money
-from engine import (
+from engine.chicago import (
     BribeOrRaidFacts,
     DecisionKind,
     FightOrWithdrawFacts,

@@ -43,7 +43,7 @@ from bot.store import (
 )
 from bot.store.restore import Restored
 from bot.verdicts import Verdict, say
-from engine import NOBODY, Decision, MatchState
+from engine.chicago import NOBODY, Decision, MatchState
 
 log = logging.getLogger("chicago.bot")
 

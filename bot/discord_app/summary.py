@@ -16,8 +16,8 @@ from bot.narration import money
 from bot.render.chart import marks_chart
 from bot.session import Applied
 from bot.store import MatchRecord, MatchStore
-from engine import MatchState
-from engine.board import SPACES
+from engine.chicago import MatchState
+from engine.chicago.board import SPACES
 
 COLOUR = discord.Colour(0xB8860B)
 CHART = "marks.png"

@@ -25,7 +25,7 @@ from bot.discord_app.replies import SORRY, reply
 from bot.discord_app.trades import CashError, Draft, business_text, parse_cash
 from bot.narration import money
 from bot.session import MatchSession
-from engine import DecisionKind, MatchState, TradeTerms
+from engine.chicago import DecisionKind, MatchState, TradeTerms
 
 log = logging.getLogger("chicago.bot")
 

@@ -12,14 +12,14 @@ import re
 from dataclasses import dataclass, field
 
 from bot.narration import money
-from engine import (
+from engine.chicago import (
     Decision,
     IllegalDecision,
     MatchState,
     TradeAnswerFacts,
     TradeTerms,
 )
-from engine.board import BLOCK_NAMES, SPACES
+from engine.chicago.board import BLOCK_NAMES, SPACES
 
 MAX_BUSINESSES = 2  # RULES §10: one or two businesses in all
 CASH_STEP = 50

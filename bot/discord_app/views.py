@@ -33,8 +33,8 @@ from bot.discord_app.custom_ids import (
 from bot.discord_app.messages import option_label, shown_options
 from bot.discord_app.ports import host_of
 from bot.store import SeatRecord
-from engine import MatchState, Option, Pending
-from engine.computer import PLAYER_LEVELS
+from engine.chicago import MatchState, Option, Pending
+from engine.chicago.computer import PLAYER_LEVELS
 
 STYLES = {
     "roll": discord.ButtonStyle.primary,

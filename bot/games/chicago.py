@@ -10,7 +10,7 @@ from pydantic import TypeAdapter
 from bot.games.engine_game import EngineGame
 from bot.games.protocol import Asked
 from bot.narration import Line, narrate
-from engine import (
+from engine.chicago import (
     Decision,
     MatchOptions,
     MatchState,
@@ -21,9 +21,9 @@ from engine import (
     replay,
     timeout_default,
 )
-from engine.computer import PLAYER_LEVELS, choose, clone
-from engine.events import MatchEnded, TurnStarted
-from engine.limits import DEFAULT_ROUND_LIMIT, MARKS_CHOICES, MAX_ROUND_LIMIT
+from engine.chicago.computer import PLAYER_LEVELS, choose, clone
+from engine.chicago.events import MatchEnded, TurnStarted
+from engine.chicago.limits import DEFAULT_ROUND_LIMIT, MARKS_CHOICES, MAX_ROUND_LIMIT
 
 ENDINGS = {
     "marks": "by Empire Marks",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.narration import Line
-from engine import PlayerSpec
+from engine.common.seats import PlayerSpec
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,15 +11,15 @@ from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
-import turf
+import engine.turf as turf
 from bot.games.engine_game import EngineGame
 from bot.games.protocol import Asked
 from bot.narration import Line
 from bot.turf_narration import ENDING_NAMES, narrate_turf
-from engine import PlayerSpec
-from engine.limits import MAX_ROUND_LIMIT
-from turf.computer import LEVELS, choose
-from turf.events import MatchEnded, TurnStarted
+from engine.chicago.limits import MAX_ROUND_LIMIT
+from engine.common.seats import PlayerSpec
+from engine.turf.computer import LEVELS, choose
+from engine.turf.events import MatchEnded, TurnStarted
 
 
 class TurfGame(EngineGame):

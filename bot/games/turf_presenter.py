@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import turf
+import engine.turf as turf
 from bot import turf_choices
 from bot.games.presenter import Choice, Private
 from bot.turf_render.alt_text import turf_alt_text
 from bot.turf_render.picture import render_turf_png
-from turf import DealFacts, DecisionKind, LossFacts
-from turf.board import square_name
+from engine.turf import DealFacts, DecisionKind, LossFacts
+from engine.turf.board import square_name
 
 ASKS = {
     DecisionKind.LEGWORK: "legwork",

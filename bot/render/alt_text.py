@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from bot.narration import FINAL_COUNT, money, plural
 from bot.render.spotlight import short_name, space_words, spotlight, spotlight_title
 from bot.render.view import BoardView, SideView, snapshot
-from engine import MatchState
-from engine.board import SPACES
-from engine.events import Event
+from engine.chicago import MatchState
+from engine.chicago.board import SPACES
+from engine.chicago.events import Event
 
 MAX_ALT = 1024  # Discord's limit for an attachment's description
 ELLIPSIS = "…"

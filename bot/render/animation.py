@@ -23,8 +23,8 @@ from PIL import Image, ImageChops
 from bot.render.board import draw_view
 from bot.render.palette import palette_image
 from bot.render.view import BoardView, snapshot
-from engine import Setup, apply, replay
-from engine.events import Event, MatchEnded, TurnStarted
+from engine.chicago import Setup, apply, replay
+from engine.chicago.events import Event, MatchEnded, TurnStarted
 
 SCALE = 0.5
 TURN_MS = 250

@@ -16,8 +16,8 @@ from bot.render.regions import changed_boxes, changed_indices
 from bot.render.ring import draw_control, draw_paths, draw_pieces, draw_whole_blocks
 from bot.render.static_layer import static_layer
 from bot.render.view import BoardView, snapshot
-from engine import MatchState
-from engine.events import Event
+from engine.chicago import MatchState
+from engine.chicago.events import Event
 
 
 def draw_view(view: BoardView) -> Image.Image:

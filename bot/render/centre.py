@@ -13,7 +13,7 @@ from bot.render.legend import LEGEND_H
 from bot.render.text import ellipsize, wrap
 from bot.render.view import BoardView
 from bot.render.vision import RGB
-from engine.board import SPACES
+from engine.chicago.board import SPACES
 
 PAD = 34
 DIE = 64

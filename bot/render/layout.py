@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from engine.board import BOARD_SIZE
+from engine.chicago.board import BOARD_SIZE
 
 CELL_W = 112  # along the board edge
 CELL_D = 160  # from the outer rim inwards; also the corner size

@@ -43,9 +43,9 @@ from bot.render.spotlight import (
 )
 from bot.render.text import wrap
 from bot.render.view import BoardView, snapshot
-from engine import MatchState
-from engine.board import SPACES
-from engine.events import Event
+from engine.chicago import MatchState
+from engine.chicago.board import SPACES
+from engine.chicago.events import Event
 
 LONG_NAME = 20  # characters of a name kept where a fact must follow it on the line
 

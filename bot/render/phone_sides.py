@@ -15,7 +15,7 @@ from bot.render.phone_layout import CASH, MARGIN, NAME, ROW_GAP, ROW_H, SMALL, T
 from bot.render.pieces import paste, sprite
 from bot.render.view import BoardView, SideView
 from bot.render.vision import RGB
-from engine.board import SPACES
+from engine.chicago.board import SPACES
 
 PILL_H = 28
 

@@ -31,8 +31,8 @@ from bot.render.static_layer import CORNER_TEXT
 from bot.render.text import wrap
 from bot.render.view import BoardView
 from bot.render.vision import RGB
-from engine import MERCHANT
-from engine.board import BOARD_SIZE, SPACES, Deck, SpaceKind, base_fine
+from engine.chicago import MERCHANT
+from engine.chicago.board import BOARD_SIZE, SPACES, Deck, SpaceKind, base_fine
 
 
 def offset(index: int, centre: int, direction: int) -> int:

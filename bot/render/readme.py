@@ -15,8 +15,8 @@ from pathlib import Path
 
 from bot.cli.demo import BOSS_NAMES, POLICE_NAME
 from bot.session import MatchSession
-from engine import MatchState, PlayerSpec, new_match
-from engine.events import Event, RaidEnded, TurnStarted
+from engine.chicago import MatchState, PlayerSpec, new_match
+from engine.chicago.events import Event, RaidEnded, TurnStarted
 
 README_PICTURE = Path(__file__).resolve().parents[2] / "assets" / "readme" / "board.png"
 README_PHONE_PICTURE = README_PICTURE.with_name("phone.png")

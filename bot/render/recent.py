@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.narration import Line, Narrator
-from engine import MatchState
-from engine.events import DiceRolled, Event, Moved
+from engine.chicago import MatchState
+from engine.chicago.events import DiceRolled, Event, Moved
 
 MAX_LINES = 6
 

@@ -17,7 +17,7 @@ from bot.render.static_layer import band_box, foot_box, is_wide
 from bot.render.text import draw_lines
 from bot.render.view import BoardView, SideView
 from bot.render.vision import RGB
-from engine.board import BLOCKS, DETENTION, SPACES, base_fine
+from engine.chicago.board import BLOCKS, DETENTION, SPACES, base_fine
 
 OWNER_FRAME = 4
 

@@ -1,5 +1,5 @@
 """Seeded random matches to draw: for `chicago-bot render`, the render benchmark and
-the tests. Random play is the engine's own (`engine.random_play`), trades included."""
+the tests. Random play is the engine's own (`engine.chicago.random_play`), trades included."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from bot.session import MatchSession
-from engine import MatchState, new_match
-from engine.events import Event, TurnStarted
-from engine.random_play import random_decision
+from engine.chicago import MatchState, new_match
+from engine.chicago.events import Event, TurnStarted
+from engine.chicago.random_play import random_decision
 
 
 @dataclass(slots=True)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from bot.narration import money
 from bot.render.view import BoardView, SideView
-from engine import MERCHANT
-from engine.board import BLOCKS, SPACES, Category, Space, SpaceKind, base_fine
+from engine.chicago import MERCHANT
+from engine.chicago.board import BLOCKS, SPACES, Category, Space, SpaceKind, base_fine
 
 SPACE_KINDS = {
     SpaceKind.CARD: "draws a card",

@@ -26,7 +26,7 @@ from bot.render.layout import (
 )
 from bot.render.legend import draw_legend
 from bot.render.text import draw_lines, wrap
-from engine.board import DETENTION, HEIST, SPACES, START, Deck, Space, SpaceKind, base_fine
+from engine.chicago.board import DETENTION, HEIST, SPACES, START, Deck, Space, SpaceKind, base_fine
 
 TITLE = "CHICAGO 1927"
 CORNER_TEXT: dict[int, tuple[str, str]] = {

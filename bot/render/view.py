@@ -13,9 +13,9 @@ from bot.narration import ENDINGS
 from bot.render.palette import side_colour
 from bot.render.recent import Recent, summarise
 from bot.render.vision import RGB
-from engine import MatchState, player_view
-from engine.characters import CHARACTERS
-from engine.events import Event
+from engine.chicago import MatchState, player_view
+from engine.chicago.characters import CHARACTERS
+from engine.chicago.events import Event
 
 # What the pending decision asks, in a few words (RULES §13).
 DECISION_WORDS: dict[str, str] = {

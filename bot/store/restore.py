@@ -29,7 +29,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from bot.games import Game, game_named
 from bot.store.interface import DecisionRecord, MatchStore, StoredMatch, StoreError
-from engine import IllegalDecision, MatchState, Setup
+from engine.chicago import IllegalDecision, MatchState, Setup
 
 log = logging.getLogger(__name__)
 

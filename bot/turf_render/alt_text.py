@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from bot.narration import plural
 from bot.turf_narration import last_action
-from turf import NOBODY, PlayerView
-from turf.events import Event
+from engine.turf import NOBODY, PlayerView
+from engine.turf.events import Event
 
 MAX_ALT = 1024
 

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-import turf
+import engine.turf as turf
 from bot.render import palette as pal
 from bot.render.animation import MAX_BYTES, Frame, encode_gif
 from bot.turf_render.palette import palette_image
 from bot.turf_render.picture import render_turf
-from turf.events import Event, MatchEnded, TurnStarted
+from engine.turf.events import Event, MatchEnded, TurnStarted
 
 SCALE = 0.5
 

@@ -28,9 +28,9 @@ from bot.turf_render.palette import (
     palette_image,
 )
 from bot.turf_render.seats import draw_symbol, seat_colour
-from turf import MAX_COPS, NOBODY, PlayerView
-from turf.board import SIDE, column_of, row_of, square_name
-from turf.events import ControlChanged, Event, Infiltrated
+from engine.turf import MAX_COPS, NOBODY, PlayerView
+from engine.turf.board import SIDE, column_of, row_of, square_name
+from engine.turf.events import ControlChanged, Event, Infiltrated
 
 WIDTH = 720
 CELL = 78

@@ -19,7 +19,7 @@ import pytest
 import simcord
 
 from bot.store import MatchStatus, SqliteStore, StepWrite, load_setup
-from engine import replay
+from engine.chicago import replay
 from tests.discord.harness import Button, Table, burst, buttons, seat_channel
 
 FUZZ_SEEDS = (1, 2, 3, 4)

@@ -9,7 +9,7 @@ from typing import Any
 import simcord
 
 from bot.discord_app.lookups import notes_text
-from engine import banknotes
+from engine.chicago import banknotes
 from tests.discord.harness import (
     Table,
     private_text,

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from bot.narration import ENDINGS
 from bot.store import MatchStatus, load_setup
-from engine import replay
+from engine.chicago import replay
 from tests.discord.harness import Table, buttons, play_turn, seat_table
 
 # Seed 6 with a six-round limit deals bob and alice as bosses and carol as police, and the

@@ -38,7 +38,7 @@ PENDING = "has sent you a trade offer by direct message"
 
 
 async def keep_scene(table: Table) -> None:
-    """A scene set with `engine.testing` lives only in memory; a snapshot of it makes it
+    """A scene set with `engine.chicago.testing` lives only in memory; a snapshot of it makes it
     the state a restart continues from (the log no longer replays to it, and a diverged
     log continues from the snapshot)."""
     match = running(table)

@@ -7,7 +7,7 @@ from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.messages import narration_text, offer_text, option_label, shown_options
 from bot.narration import Line
 from bot.store import SeatRecord
-from engine import (
+from engine.chicago import (
     NOBODY,
     DecisionKind,
     MeetingTradeFacts,
@@ -111,8 +111,8 @@ def test_the_final_message_marks_what_computer_seats_did() -> None:
 def test_the_final_message_says_why_a_start_raid_winner_won() -> None:
     """RULES §7.3: after the police raid Start, the one boss left wins whatever the marks
     say, and with no boss left the police win; the final message says which."""
-    from engine import EndReason
-    from engine.state import Result
+    from engine.chicago import EndReason
+    from engine.chicago.state import Result
 
     state = new_match(2, 1)
     seats = [SeatRecord("boss", s.name, 1 + s.seat) for s in state.sides]

@@ -4,7 +4,7 @@ saying the risk; every other choice stays one click (RULES §8.2, §11.1)."""
 from __future__ import annotations
 
 from bot.discord_app.risks import risk_of
-from engine import (
+from engine.chicago import (
     BribeOrRaidFacts,
     DecisionKind,
     FightOrWithdrawFacts,
@@ -12,7 +12,7 @@ from engine import (
     Pending,
     new_match,
 )
-from engine.testing import begin_turn, give, place, script_dice, set_side
+from engine.chicago.testing import begin_turn, give, place, script_dice, set_side
 from tests.discord.harness import Table, buttons, private_text, running_here, seat_table
 
 DELI, TRATTORIA = 1, 5

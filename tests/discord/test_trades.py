@@ -1,7 +1,7 @@
 """Trades by Discord (RULES §10, §12.1): built privately, offered by DM, answered there
 (or in the channel when DMs are closed), timed out, and at a Big Boss Meeting.
 
-Scenes are set with `engine.testing` on the running match before the first roll: the
+Scenes are set with `engine.chicago.testing` on the running match before the first roll: the
 pieces are placed, businesses handed out and dice scripted, then the players click.
 """
 
@@ -13,8 +13,8 @@ from typing import Any
 import simcord
 
 from bot.discord_app.running import RunningMatch
-from engine.board import START, Deck
-from engine.testing import begin_turn, give, place, script_dice, stack_card
+from engine.chicago.board import START, Deck
+from engine.chicago.testing import begin_turn, give, place, script_dice, stack_card
 from tests.discord.harness import Table, buttons, private_text, running_here, seat_table
 
 DELI, PAWN, TRATTORIA = 1, 3, 5  # Maxwell Street Deli, Halsted Pawn Shop (block 1), block 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.state import MatchState
+from engine.chicago.state import MatchState
 from tests.engine.scenes import match
 
 

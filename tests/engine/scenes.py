@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from engine import apply
-from engine.board import Deck
-from engine.characters import Character
-from engine.decisions import DecisionKind, Pending
-from engine.events import Event, Paid
-from engine.flow import new_match
-from engine.state import BANK, MERCHANT, NOBODY, TOTAL_MONEY, MatchState
-from engine.testing import begin_turn, place, script_dice, set_side, stack_card
+from engine.chicago import apply
+from engine.chicago.board import Deck
+from engine.chicago.characters import Character
+from engine.chicago.decisions import DecisionKind, Pending
+from engine.chicago.events import Event, Paid
+from engine.chicago.flow import new_match
+from engine.chicago.state import BANK, MERCHANT, NOBODY, TOTAL_MONEY, MatchState
+from engine.chicago.testing import begin_turn, place, script_dice, set_side, stack_card
 
 DEFAULT_CHARACTERS = (
     Character.DON,

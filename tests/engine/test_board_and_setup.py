@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalDecision, apply, new_match
-from engine.board import SPACES, Deck, SpaceKind
-from engine.card_effects import draw
-from engine.cards import card
-from engine.characters import BOSS_CHARACTERS, Character
-from engine.decisions import DecisionKind, PayOrRaidFacts
-from engine.events import DeckReshuffled, Event
-from engine.state import MERCHANT, TOTAL_MONEY, MatchState
-from engine.testing import give, place
+from engine.chicago import IllegalDecision, apply, new_match
+from engine.chicago.board import SPACES, Deck, SpaceKind
+from engine.chicago.card_effects import draw
+from engine.chicago.cards import card
+from engine.chicago.characters import BOSS_CHARACTERS, Character
+from engine.chicago.decisions import DecisionKind, PayOrRaidFacts
+from engine.chicago.events import DeckReshuffled, Event
+from engine.chicago.state import MERCHANT, TOTAL_MONEY, MatchState
+from engine.chicago.testing import give, place
 from tests.engine.scenes import asks, conserved, match, set_cash, turn
 
 # RULES §2.1, copied from the table: (space, name, kind, block, category, cost).
@@ -161,7 +161,7 @@ def test_rules_2_2_money_is_conserved_and_in_50_dollar_steps_through_play() -> N
     """RULES §2.2 [R]: whole dollars in $50 steps; bank + cash = $265,000 at every moment.
 
     A seeded match played with the §13 defaults, checked after every decision."""
-    from engine.flow import timeout_default
+    from engine.chicago.flow import timeout_default
 
     state = new_match(4, seed=2027)
     for _ in range(600):
@@ -183,7 +183,7 @@ def test_rules_2_3_people_at_setup_and_the_120_cap() -> None:
     """RULES §2.3: bosses 50 soldiers, police 28 officers; gains past 120 are lost."""
     state = match(bosses=3)
     assert [s.people for s in state.sides] == [50, 50, 50, 28]
-    from engine.testing import stack_card
+    from engine.chicago.testing import stack_card
 
     stack_card(state, Deck.STREET_LIFE, "Neighborhood loyalists")
     state.sides[1].people = 119
@@ -235,7 +235,7 @@ def test_rules_2_4_empty_deck_reshuffles_its_discard() -> None:
 
 def test_rules_2_4_contacts_are_capped_at_two_and_do_nothing_else() -> None:
     """RULES §2.4: a boss holds at most two Contacts; Contacts have no rules effect."""
-    from engine.testing import stack_card
+    from engine.chicago.testing import stack_card
 
     state = match(bosses=2)
     state.police.position = 18
@@ -321,7 +321,7 @@ def test_rules_2_2_r_notes_are_a_greedy_view_in_seat_order() -> None:
     from the box (20×$5,000, 100×$1,000, 100×$500, 100×$100, 100×$50); the bank gets the
     rest: with 4 bosses each side shows 2×$5,000 + 2×$1,000 and the bank 10×$5,000,
     90×$1,000 and all the smaller notes ($205,000)."""
-    from engine import bank_ledger, banknotes
+    from engine.chicago import bank_ledger, banknotes
 
     state = match(bosses=4)
     for seat in range(5):
@@ -335,7 +335,7 @@ def test_rules_2_2_r_notes_are_a_greedy_view_in_seat_order() -> None:
 def test_rules_2_2_r_a_missing_note_value_never_blocks_a_payment() -> None:
     """RULES §2.2 [R]: seat 0 holding $100,000 takes all twenty $5,000 notes; seat 1's
     $12,000 shows as twelve $1,000 notes, and its $1,000 fine is paid in dollars."""
-    from engine import banknotes
+    from engine.chicago import banknotes
 
     state = match(bosses=2)
     state.police.position = 18

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine import apply
-from engine.board import Deck
-from engine.cards import card
-from engine.characters import Character
-from engine.decisions import DecisionKind
-from engine.events import ControlChanged, Detained, Moved, PassedStart
-from engine.state import MERCHANT, MatchState
-from engine.testing import give, place
+from engine.chicago import apply
+from engine.chicago.board import Deck
+from engine.chicago.cards import card
+from engine.chicago.characters import Character
+from engine.chicago.decisions import DecisionKind
+from engine.chicago.events import ControlChanged, Detained, Moved, PassedStart
+from engine.chicago.state import MERCHANT, MatchState
+from engine.chicago.testing import give, place
 from tests.engine.scenes import (
     BANK,
     asks,

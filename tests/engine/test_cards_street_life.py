@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine import apply
-from engine.board import Deck
-from engine.cards import card
-from engine.characters import Character
-from engine.decisions import DecisionKind, PayOrRaidFacts
-from engine.events import CardDrawn, DiceRolled, MeetingCalled, Moved, PassedStart
-from engine.state import EndReason, MatchState
-from engine.testing import give, place, stack_card
+from engine.chicago import apply
+from engine.chicago.board import Deck
+from engine.chicago.cards import card
+from engine.chicago.characters import Character
+from engine.chicago.decisions import DecisionKind, PayOrRaidFacts
+from engine.chicago.events import CardDrawn, DiceRolled, MeetingCalled, Moved, PassedStart
+from engine.chicago.state import EndReason, MatchState
+from engine.chicago.testing import give, place, stack_card
 from tests.engine.scenes import (
     BANK,
     asks,
@@ -148,7 +148,7 @@ def test_rules_12_1_service_alley_entrance_is_an_arrival() -> None:
 
 def test_rules_12_1_service_alley_entrance_with_no_merchant_business_stays() -> None:
     """RULES §12.1: no merchant-run business anywhere: stay, nothing more resolves."""
-    from engine.board import BUSINESSES
+    from engine.chicago.board import BUSINESSES
 
     state = scene()
     give(state, 1, *BUSINESSES)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from engine import apply
-from engine.board import Deck
-from engine.characters import Character
-from engine.decisions import BribeOrRaidFacts, DecisionKind, PayOrRaidFacts
-from engine.events import ControlChanged, FineWaived, PeopleChanged, RaidRound, StartRaid
-from engine.state import NOBODY, MatchState
-from engine.testing import give, place, script_dice, stack_card
+from engine.chicago import apply
+from engine.chicago.board import Deck
+from engine.chicago.characters import Character
+from engine.chicago.decisions import BribeOrRaidFacts, DecisionKind, PayOrRaidFacts
+from engine.chicago.events import ControlChanged, FineWaived, PeopleChanged, RaidRound, StartRaid
+from engine.chicago.state import NOBODY, MatchState
+from engine.chicago.testing import give, place, script_dice, stack_card
 from tests.engine.scenes import (
     BANK,
     asks,

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Decision, IllegalDecision, MatchOver, apply, check, new_match, replay
-from engine.board import Deck
-from engine.characters import Character
-from engine.decisions import MAX_TEXT, DecisionKind
-from engine.events import Paid
-from engine.flow import timeout_default
-from engine.state import NOBODY, MatchState
-from engine.testing import give, place, script_dice, stack_card
+from engine.chicago import Decision, IllegalDecision, MatchOver, apply, check, new_match, replay
+from engine.chicago.board import Deck
+from engine.chicago.characters import Character
+from engine.chicago.decisions import MAX_TEXT, DecisionKind
+from engine.chicago.events import Paid
+from engine.chicago.flow import timeout_default
+from engine.chicago.state import NOBODY, MatchState
+from engine.chicago.testing import give, place, script_dice, stack_card
 from tests.engine.scenes import (
     BANK,
     asks,
@@ -339,8 +339,8 @@ def test_events_explain_every_change_of_cash_and_people(seed: int) -> None:
     every change of people a PeopleChanged or RaidRound event, over seeded random play."""
     import random
 
-    from engine.events import PeopleChanged, RaidRound, RaidStarted
-    from engine.random_play import random_decision
+    from engine.chicago.events import PeopleChanged, RaidRound, RaidStarted
+    from engine.chicago.random_play import random_decision
 
     state = new_match(2 + seed % 3, seed=seed)
     rng = random.Random(seed)

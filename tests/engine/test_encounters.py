@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine import apply
-from engine.board import Deck
-from engine.decisions import BribeOrRaidFacts, DecisionKind, PayOrRaidFacts
-from engine.events import CardDrawn, Eliminated, Event, StartRaid
-from engine.state import MERCHANT, EndReason, MatchState
-from engine.testing import give, place, stack_card
+from engine.chicago import apply
+from engine.chicago.board import Deck
+from engine.chicago.decisions import BribeOrRaidFacts, DecisionKind, PayOrRaidFacts
+from engine.chicago.events import CardDrawn, Eliminated, Event, StartRaid
+from engine.chicago.state import MERCHANT, EndReason, MatchState
+from engine.chicago.testing import give, place, stack_card
 from tests.engine.scenes import (
     BANK,
     asks,
@@ -465,7 +465,7 @@ def test_rules_7_1_heist_encounters_start_with_the_turns_boss() -> None:
 
 def test_rules_4_1_released_boss_may_rebuild() -> None:
     """RULES §4.1, §9 [R]: released with $800 + $500 = $1,300: Rebuild contacts is open."""
-    from engine.testing import begin_turn
+    from engine.chicago.testing import begin_turn
 
     state = match(bosses=2)
     set_cash(state, 0, 800)

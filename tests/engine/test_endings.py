@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine import MatchOver, apply
-from engine.board import Deck
-from engine.characters import Character
-from engine.decisions import DecisionKind
-from engine.events import (
+from engine.chicago import MatchOver, apply
+from engine.chicago.board import Deck
+from engine.chicago.characters import Character
+from engine.chicago.decisions import DecisionKind
+from engine.chicago.events import (
     BankCredit,
     ControlChanged,
     Eliminated,
@@ -14,8 +14,8 @@ from engine.events import (
     MatchEnded,
     Paid,
 )
-from engine.state import MERCHANT, NOBODY, EndReason, MatchState
-from engine.testing import give, place, script_dice, stack_card
+from engine.chicago.state import MERCHANT, NOBODY, EndReason, MatchState
+from engine.chicago.testing import give, place, script_dice, stack_card
 from tests.engine.scenes import (
     BANK,
     asks,

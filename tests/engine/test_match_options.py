@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MatchOptions, apply, new_match
-from engine.characters import Character
-from engine.decisions import DecisionKind
-from engine.events import MatchEnded
-from engine.state import EndReason
-from engine.testing import give, place, script_dice
+from engine.chicago import MatchOptions, apply, new_match
+from engine.chicago.characters import Character
+from engine.chicago.decisions import DecisionKind
+from engine.chicago.events import MatchEnded
+from engine.chicago.state import EndReason
+from engine.chicago.testing import give, place, script_dice
 from tests.engine.scenes import asks, decide, of, turn
 
 CHARACTERS = [Character.DON, Character.QUEEN_BEE]

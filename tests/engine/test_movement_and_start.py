@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine import apply
-from engine.board import Deck
-from engine.characters import Character
-from engine.decisions import DecisionKind
-from engine.events import DiceRolled, Moved, PassedStart, PowerRenewed, TurnStarted
-from engine.testing import give, place, stack_card
+from engine.chicago import apply
+from engine.chicago.board import Deck
+from engine.chicago.characters import Character
+from engine.chicago.decisions import DecisionKind
+from engine.chicago.events import DiceRolled, Moved, PassedStart, PowerRenewed, TurnStarted
+from engine.chicago.testing import give, place, stack_card
 from tests.engine.scenes import (
     BANK,
     asks,
@@ -70,7 +70,7 @@ def test_rules_4_eliminated_sides_are_skipped() -> None:
 def test_rules_4_1_detained_boss_collects_500_is_freed_and_acts() -> None:
     """RULES §4.1: a detained boss does not move, collects $500, is freed (stays on
     Detention as a visitor) and takes one action."""
-    from engine.testing import begin_turn
+    from engine.chicago.testing import begin_turn
 
     state = match(bosses=2)
     place(state, 0, 9, detained=True)

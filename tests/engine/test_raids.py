@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine import apply
-from engine.characters import Character
-from engine.decisions import DecisionKind, FightOrWithdrawFacts
-from engine.events import ControlChanged, Eliminated, MarkEarned, RaidEnded, RaidRound
-from engine.state import MERCHANT, NOBODY, EndReason, MatchState
-from engine.testing import give, place, script_dice
+from engine.chicago import apply
+from engine.chicago.characters import Character
+from engine.chicago.decisions import DecisionKind, FightOrWithdrawFacts
+from engine.chicago.events import ControlChanged, Eliminated, MarkEarned, RaidEnded, RaidRound
+from engine.chicago.state import MERCHANT, NOBODY, EndReason, MatchState
+from engine.chicago.testing import give, place, script_dice
 from tests.engine.scenes import (
     asks,
     available,

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine import apply, timeout_default
-from engine.board import Deck
-from engine.decisions import DecisionKind
-from engine.events import BankCredit, Paid
-from engine.state import MatchState
-from engine.testing import place, script_dice
+from engine.chicago import apply, timeout_default
+from engine.chicago.board import Deck
+from engine.chicago.decisions import DecisionKind
+from engine.chicago.events import BankCredit, Paid
+from engine.chicago.state import MatchState
+from engine.chicago.testing import place, script_dice
 from tests.engine.scenes import (
     BANK,
     asks,

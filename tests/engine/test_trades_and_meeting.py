@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalDecision, apply
-from engine.board import Deck
-from engine.decisions import DecisionKind
-from engine.events import ControlChanged, Event, TradeAnswered, TradeProposed
-from engine.state import MatchState
-from engine.testing import give, place, stack_card
+from engine.chicago import IllegalDecision, apply
+from engine.chicago.board import Deck
+from engine.chicago.decisions import DecisionKind
+from engine.chicago.events import ControlChanged, Event, TradeAnswered, TradeProposed
+from engine.chicago.state import MatchState
+from engine.chicago.testing import give, place, stack_card
 from tests.engine.scenes import (
     E,
     asks,

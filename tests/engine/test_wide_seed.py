@@ -3,10 +3,9 @@ seeds replay exactly as they were played (tests/golden holds one such transcript
 
 from __future__ import annotations
 
-from engine import WIDE_SEED_BITS, new_match, replay, wide_seed
-from engine.random_play import play_random
-from engine.rng import die
-from engine.state import Rng
+from engine.chicago import WIDE_SEED_BITS, new_match, replay, wide_seed
+from engine.chicago.random_play import play_random
+from engine.common.rng import Rng, die
 
 
 def dice(seed: int, count: int = 40) -> list[int]:

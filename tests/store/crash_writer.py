@@ -17,7 +17,7 @@ from collections.abc import Callable
 from bot.database_url import parse_location
 from bot.store import MatchStatus, load_state, snapshot_due, snapshot_of
 from bot.store.location import open_store
-from engine import MatchState
+from engine.chicago import MatchState
 from tests.store.helpers import finish, start, step
 
 MATCHES = 4

@@ -21,8 +21,8 @@ from bot.store import (
     snapshot_of,
 )
 from bot.store.postgres import PostgresStore
-from engine import MatchState, apply, new_match
-from engine.random_play import random_decision
+from engine.chicago import MatchState, apply, new_match
+from engine.chicago.random_play import random_decision
 
 Store = SqliteStore | PostgresStore
 

@@ -17,7 +17,7 @@ import pytest
 
 from bot.store import MatchStatus, load_setup, restore_state
 from bot.store.location import open_store
-from engine import replay
+from engine.chicago import replay
 from tests.store import crash_writer
 from tests.store.helpers import fetch_sql
 

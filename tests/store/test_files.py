@@ -27,8 +27,8 @@ from bot.store.copy import sqlite_tables
 from bot.store.postgres import PostgresStore
 from bot.store.postgres_schema import PG_MIGRATIONS
 from bot.store.schema import MIGRATIONS
-from engine import apply, new_match
-from engine.random_play import random_decision
+from engine.chicago import apply, new_match
+from engine.chicago.random_play import random_decision
 from tests.store.helpers import execute_sql, fetch_sql, finish, play, start
 
 

@@ -13,7 +13,7 @@ from bot.cli import main
 from bot.store import DecisionRecord, MatchStatus, SeatRecord, SqliteStore, load_state
 from bot.store.instance_lock import InstanceLock
 from bot.store.postgres import PostgresStore
-from engine import wide_seed
+from engine.chicago import wide_seed
 from tests.store.helpers import (
     Store,
     fetch_sql,

@@ -23,7 +23,7 @@ from bot.store import (
     resume,
     snapshot_of,
 )
-from engine import apply, new_match, replay
+from engine.chicago import apply, new_match, replay
 from tests.store.helpers import Store, execute_sql, fetch_sql, play, start, step
 
 
@@ -139,7 +139,8 @@ async def test_a_turf_match_restores_through_its_game_and_refusals_are_set_aside
     """The store restores any game the same way (bot.games): a Turf match stored with
     its game in its settings comes back as the Turf state its log replays to; a logged
     decision Turf refuses is set aside like a Chicago one."""
-    import turf
+    import engine.turf as turf
+    import engine.turf.computer
     from bot.games import TURF
 
     state = turf.new_match(
@@ -150,7 +151,7 @@ async def test_a_turf_match_restores_through_its_game_and_refusals_are_set_aside
     log: list[DecisionRecord] = []
     while played.result is None and len(log) < 60:
         seat = played.pending[0].seat
-        choice = str(turf.computer.choose(turf.player_view(played, seat), "normal"))
+        choice = str(engine.turf.computer.choose(turf.player_view(played, seat), "normal"))
         log.append(DecisionRecord(played.seq, seat, choice, "computer"))
         turf.apply(played, seat, choice)
     record = await store.create_match(1, 77, 7, {"game": "turf", "bosses": 2, "timer": 60}, 5)

@@ -18,7 +18,7 @@ from bot.store import (
     load_state,
     snapshot_of,
 )
-from engine import wide_seed
+from engine.chicago import wide_seed
 from tests.store.helpers import Store, fetch_sql, start, step
 
 WHEN = datetime(2027, 3, 4, 5, 6, 7, tzinfo=UTC)

@@ -26,7 +26,7 @@ from bot.store import (
 from bot.store.instance_lock import DatabaseInUse
 from bot.store.location import open_store
 from bot.store.postgres import PostgresStore
-from engine import new_match
+from engine.chicago import new_match
 from tests.store.helpers import Store, fetch_sql, finish, play, start, step
 
 

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from engine.state import PlayerSpec
-from turf import TurfState, apply, new_match, player_view
-from turf.computer import LEVELS, choose, play_computers
-from turf.testing import hand, scene, thugs
+from engine.common.seats import PlayerSpec
+from engine.turf import TurfState, apply, new_match, player_view
+from engine.turf.computer import LEVELS, choose, play_computers
+from engine.turf.testing import hand, scene, thugs
 
 
 def _hidden_twin(state: TurfState, seat: int, seed: int) -> TurfState:

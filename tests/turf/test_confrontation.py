@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from turf import IllegalDecision, apply, player_view
-from turf.events import Committed, ControlChanged, Revealed
-from turf.state import TurfState
-from turf.testing import hand, scene, thugs
+from engine.turf import IllegalDecision, apply, player_view
+from engine.turf.events import Committed, ControlChanged, Revealed
+from engine.turf.state import TurfState
+from engine.turf.testing import hand, scene, thugs
 
 
 def fight(attacker_idle: int = 4, defender_idle: int = 2) -> TurfState:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from turf import IllegalDecision, apply, player_view
-from turf.events import DealAnswered, DealOffered
-from turf.testing import hand, scene, thugs
+from engine.turf import IllegalDecision, apply, player_view
+from engine.turf.events import DealAnswered, DealOffered
+from engine.turf.testing import hand, scene, thugs
 
 
 def test_a_deal_may_be_offered_during_anyone_s_turn_and_waits_for_its_answer() -> None:

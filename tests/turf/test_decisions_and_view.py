@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from engine.rng import wide_seed
-from engine.state import PlayerSpec
-from turf import Decision, IllegalDecision, TurfState, new_match, player_view, replay
-from turf.computer import play_computers
-from turf.random_play import play_random
-from turf.testing import hand, scene
+from engine.common.rng import wide_seed
+from engine.common.seats import PlayerSpec
+from engine.turf import Decision, IllegalDecision, TurfState, new_match, player_view, replay
+from engine.turf.computer import play_computers
+from engine.turf.random_play import play_random
+from engine.turf.testing import hand, scene
 
 TEXTS = [
     "word", "police", "end", "keep", "pass", "infiltrate:35:3c.5h", "hit:2",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from turf import DEFAULT_ROUND_LIMIT, EndReason, IllegalDecision, apply, new_match
-from turf import timeout_default as safe
-from turf.ending import ranking
-from turf.events import MatchEnded, PlayerOut
-from turf.testing import hand, scene, thugs
+from engine.turf import DEFAULT_ROUND_LIMIT, EndReason, IllegalDecision, apply, new_match
+from engine.turf import timeout_default as safe
+from engine.turf.ending import ranking
+from engine.turf.events import MatchEnded, PlayerOut
+from engine.turf.testing import hand, scene, thugs
 
 
 def test_ten_buildings_win_at_once() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from turf import MAX_COPS, IllegalDecision, apply
-from turf.events import CopCorrupted, HitOrdered, ThugLost, TurnStarted
-from turf.testing import hand, rebalance, scene, thugs
+from engine.turf import MAX_COPS, IllegalDecision, apply
+from engine.turf.events import CopCorrupted, HitOrdered, ThugLost, TurnStarted
+from engine.turf.testing import hand, rebalance, scene, thugs
 
 
 def test_thugs_on_a_job_come_back_idle_when_legwork_starts() -> None:

@@ -15,11 +15,11 @@ from bot.turf_render import render_turf, render_turf_png, turf_alt_text
 from bot.turf_render.alt_text import MAX_ALT
 from bot.turf_render.picture import WIDTH, cell_box
 from bot.turf_render.seats import SEAT_COLOURS, SYMBOLS
-from engine.state import PlayerSpec
-from turf import MAX_PLAYERS, apply, new_match, player_view
-from turf.computer import play_computers
-from turf.events import Event
-from turf.testing import hand, scene, thugs
+from engine.common.seats import PlayerSpec
+from engine.turf import MAX_PLAYERS, apply, new_match, player_view
+from engine.turf.computer import play_computers
+from engine.turf.events import Event
+from engine.turf.testing import hand, scene, thugs
 
 PHONE_WIDTH = 360
 NAMES = ["Bartholomew Featherstonehaugh the Third of Chicago", "Mae", "Frankie", "Nell", "Sal",

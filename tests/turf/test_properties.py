@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.state import PlayerSpec
-from turf import MAX_COPS, SUPPLY, Decision, TurfState, apply, new_match, player_view
-from turf.computer import choose
-from turf.events import ControlChanged, Event
-from turf.random_play import play_random
+from engine.common.seats import PlayerSpec
+from engine.turf import MAX_COPS, SUPPLY, Decision, TurfState, apply, new_match, player_view
+from engine.turf.computer import choose
+from engine.turf.events import ControlChanged, Event
+from engine.turf.random_play import play_random
 
 CONTROL_MOVES = {"infiltrate", "commit", "lose"}
 

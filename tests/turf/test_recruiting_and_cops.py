@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from turf import IllegalDecision, apply
-from turf.cards import card_text
-from turf.events import Squeezed, ThugsGained
-from turf.testing import hand, scene, thugs
+from engine.turf import IllegalDecision, apply
+from engine.turf.cards import card_text
+from engine.turf.events import Squeezed, ThugsGained
+from engine.turf.testing import hand, scene, thugs
 
 
 def test_recruiting_gains_a_thug_per_building_controlled() -> None:

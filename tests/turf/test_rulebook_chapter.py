@@ -4,11 +4,11 @@ has its entry with its timeout, and every number the chapter states is the engin
 from __future__ import annotations
 
 from bot.rulebook import load
-from turf import DEFAULT_ROUND_LIMIT, MAX_COPS, SUPPLY, WINNING_BUILDINGS, DecisionKind
-from turf.board import BUILDINGS_PER_PLAYER
-from turf.cards import DECK
-from turf.state import MAX_PLAYERS, MIN_PLAYERS, START_IDLE
-from turf.testing import scene
+from engine.turf import DEFAULT_ROUND_LIMIT, MAX_COPS, SUPPLY, WINNING_BUILDINGS, DecisionKind
+from engine.turf.board import BUILDINGS_PER_PLAYER
+from engine.turf.cards import DECK
+from engine.turf.state import MAX_PLAYERS, MIN_PLAYERS, START_IDLE
+from engine.turf.testing import scene
 
 NUMBER_WORDS = {2: "Two", 6: "six"}
 
@@ -53,7 +53,7 @@ def test_the_chapter_names_every_legwork_action_the_engine_offers() -> None:
 def test_turf_card_entries_give_the_engine_s_recruiting_value() -> None:
     """TURF §1.2 and §5.2: what `/chicago card` says of Turf's cards is what recruiting
     pays for them (a street card 1 thug, a 9 or 10 two)."""
-    from turf.cards import is_street, parse_card, thugs_for
+    from engine.turf.cards import is_street, parse_card, thugs_for
 
     book = load()
     street = book.lookup("Turf street card (ace to 8)")

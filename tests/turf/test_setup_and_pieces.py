@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from engine.state import PlayerSpec
-from turf import SUPPLY, IllegalDecision, TurfOptions, apply, new_match
-from turf.board import BUILDINGS_PER_PLAYER, SQUARES, named_by, parse_square, square, square_name
-from turf.cards import DECK, card_text, is_street, parse_card, rank, thugs_for
-from turf.events import CardDrawn, DiscardReshuffled, ThugsGained, TurnStarted
-from turf.testing import hand, scene, thugs
+from engine.common.seats import PlayerSpec
+from engine.turf import SUPPLY, IllegalDecision, TurfOptions, apply, new_match
+from engine.turf.board import (
+    BUILDINGS_PER_PLAYER,
+    SQUARES,
+    named_by,
+    parse_square,
+    square,
+    square_name,
+)
+from engine.turf.cards import DECK, card_text, is_street, parse_card, rank, thugs_for
+from engine.turf.events import CardDrawn, DiscardReshuffled, ThugsGained, TurnStarted
+from engine.turf.testing import hand, scene, thugs
 
 
 def test_board_squares_are_named_column_then_row_from_the_marked_corner() -> None:

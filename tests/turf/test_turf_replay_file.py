@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-import turf
+import engine.turf as turf
 from bot.cli import main
 from bot.games import TURF
 from bot.replay_file import ReplayRefused, export, load, log_digest
+from engine.turf.computer import choose
 from tests.test_replay_file import played
-from turf.computer import choose
 
 Document = dict[str, Any]
 
