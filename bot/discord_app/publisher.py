@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.chicago.render.alt_text import alt_text
 from bot.discord_app import messages
 from bot.discord_app.match_channel import MatchChannel
 from bot.discord_app.offers import OfferPost
@@ -29,8 +30,6 @@ from bot.discord_app.replies import asking
 from bot.discord_app.summary import match_summary
 from bot.discord_app.trades import proposal_label
 from bot.discord_app.views import decision_view
-from bot.narration import Line
-from bot.render.alt_text import alt_text
 from bot.session import COMPUTER, TIMER, Applied, MatchSession, StepResult
 from bot.store import (
     DecisionRecord,
@@ -42,6 +41,7 @@ from bot.store import (
     snapshot_due,
     snapshot_of,
 )
+from bot.telling import Line
 from engine.chicago import DecisionKind, FightOrWithdrawFacts, Pending
 from engine.chicago.events import RaidRound
 
