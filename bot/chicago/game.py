@@ -8,12 +8,12 @@ from typing import Any, ClassVar
 from pydantic import TypeAdapter
 
 from bot.chicago.narration import narrate
+from bot.chicago.seating import SEATING
 from bot.games.engine_game import EngineGame
 from bot.games.protocol import Asked
 from bot.telling import Line
 from engine.chicago import (
     Decision,
-    MatchOptions,
     MatchState,
     PlayerSpec,
     Setup,
@@ -44,6 +44,7 @@ class ChicagoGame(EngineGame):
     title = "Chicago 1927"
     simultaneous = False
     levels: tuple[str, ...] = tuple(PLAYER_LEVELS)
+    seating = SEATING
 
     default_rounds = DEFAULT_ROUND_LIMIT
 
@@ -54,8 +55,7 @@ class ChicagoGame(EngineGame):
 
     def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
         """Bosses, then the police last (the lobby seats the police last too)."""
-        *bosses, police = players
-        return Setup(seed, MatchOptions(round_limit=rounds), list(bosses), police)
+        return SEATING.setup(seed, players, {}, rounds)
 
     def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
         state, events = replay(setup, log)

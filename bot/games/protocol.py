@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.games.seating import Seating
 from bot.telling import Line
 from engine.common.seats import PlayerSpec
 
@@ -63,6 +64,11 @@ class Game(Protocol):
     @property
     def levels(self) -> tuple[str, ...]:
         """The computer levels a lobby may seat."""
+        ...
+
+    @property
+    def seating(self) -> Seating:
+        """How its lobby seats it: roles, seat counts, match length, setup."""
         ...
 
     @property

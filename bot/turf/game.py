@@ -16,6 +16,7 @@ from bot.games.engine_game import EngineGame
 from bot.games.protocol import Asked
 from bot.telling import Line
 from bot.turf.narration import ENDING_NAMES, narrate_turf
+from bot.turf.seating import SEATING, goal
 from engine.chicago.limits import MAX_ROUND_LIMIT
 from engine.common.seats import PlayerSpec
 from engine.turf.computer import LEVELS, choose
@@ -31,6 +32,7 @@ class TurfGame(EngineGame):
     title = "Turf"
     simultaneous = True
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
+    seating = SEATING
 
     default_rounds = turf.DEFAULT_ROUND_LIMIT
 
@@ -40,11 +42,10 @@ class TurfGame(EngineGame):
     )
 
     def goal(self, rounds: int) -> str:
-        return f"ten buildings win, else the count after {rounds} rounds"
+        return goal(rounds)
 
     def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
-        options = turf.TurfOptions(rounds or self.default_rounds)
-        return turf.TurfSetup(seed, options, list(players))
+        return SEATING.setup(seed, players, {}, rounds)
 
     def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
         return turf.replay(setup, log)

@@ -55,7 +55,7 @@ def test_long_narration_keeps_the_latest_lines() -> None:
 
 
 def test_lobby_seats_and_start() -> None:
-    settings = MatchSettings(bosses=2, timer=300)
+    settings = MatchSettings(main_seats=2, timer=300)
     seats: list[SeatRecord] = []
     assert lobby.take_seat(settings, seats, "boss", "Al", 1) is None
     assert lobby.take_seat(settings, seats, "boss", "Al", 2) is None
