@@ -252,7 +252,7 @@ def store_finding(exc: StoreError) -> Finding:
 
 def check_growth(settings: Settings) -> Finding:
     """How the bot will use the machine: picture workers and gateway shards."""
-    from bot.render.pool import RenderPool
+    from bot.chicago.render.pool import RenderPool
     from bot.settings import shard_list
 
     pool = RenderPool(settings.render_workers)
@@ -277,7 +277,7 @@ def check_assets() -> Finding:
             "reinstall the bot (`pip install --force-reinstall .`, or rebuild the image)",
         )
     try:
-        from bot.render import render_png
+        from bot.chicago.render import render_png
         from engine.chicago import new_match
 
         png = render_png(new_match(2, seed=1))

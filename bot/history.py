@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from bot.games import CHICAGO, game_of_side
-from bot.narration import ENDINGS
+from bot.chicago.narration import ENDINGS
+from bot.registry import CHICAGO, game_of_side
 from bot.store.interface import SeatRecord, SideResult
 from engine.chicago import NO_SPACE, MatchState, Setup, apply, replay
 from engine.chicago.characters import CHARACTERS

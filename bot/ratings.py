@@ -138,7 +138,7 @@ def rebuild(
     finished: the same arithmetic as the match's end, so the tables agree. Ratings are
     of Chicago 1927 only: other games' matches (Turf) are not rated when they finish,
     so they are left out here too."""
-    from bot.games import CHICAGO, game_of_side
+    from bot.registry import CHICAGO, game_of_side
 
     tables: dict[int, dict[str, PlayerRating]] = {}
     history: list[RatingChange] = []

@@ -6,8 +6,8 @@ import io
 
 from PIL import Image
 
+from bot.chicago.render.chart import HEIGHT, WIDTH, marks_chart
 from bot.history import leaderboard, player_stats, side_results, tell
-from bot.render.chart import HEIGHT, WIDTH, marks_chart
 from bot.session import MatchSession
 from bot.store import SeatRecord
 from engine.chicago import new_match

@@ -1,4 +1,4 @@
-"""Chicago 1927's teller (`bot.discord_app.telling`): the prompt, the board, the
+"""Chicago 1927's teller (`bot.discord_app.teller`): the prompt, the board, the
 reminder, the DM offer and the private trade screens of one running match, owned here
 and nowhere else.
 
@@ -23,19 +23,18 @@ from typing import Any
 
 import discord
 
+from bot.chicago.render.alt_text import alt_text
+from bot.chicago.render.pool import worker_executor
 from bot.discord_app import messages
 from bot.discord_app.offers import OfferPost
 from bot.discord_app.replies import asking
 from bot.discord_app.risks import risk_of
 from bot.discord_app.summary import match_summary
-from bot.discord_app.telling import Plan, TableView
+from bot.discord_app.teller import Plan, TableView
 from bot.discord_app.trade_views import TradeScreen
 from bot.discord_app.trades import proposal_label
 from bot.discord_app.views import decision_view
 from bot.games.presenter import Choice
-from bot.narration import Line
-from bot.render.alt_text import alt_text
-from bot.render.pool import worker_executor
 from bot.session import COMPUTER, TIMER, Applied, MatchSession, StepResult
 from bot.store import (
     DecisionRecord,
@@ -45,6 +44,7 @@ from bot.store import (
     snapshot_due,
     snapshot_of,
 )
+from bot.telling import Line
 from bot.verdicts import Verdict, say
 from engine.chicago import DecisionKind, FightOrWithdrawFacts, Pending
 from engine.chicago.events import RaidRound

@@ -17,7 +17,7 @@ from bot.discord_app.command_group import Command, command
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import host_of
 from bot.discord_app.replies import reply
-from bot.games import TURF
+from bot.registry import TURF
 from engine.turf import DealSide, Decision
 from engine.turf.cards import RANKS
 

@@ -2,7 +2,7 @@
 
 A click, a timer or a command becomes a call on the generic `MatchSession`; what it
 returns is committed to the store in one transaction and only then told, by the game's
-`Teller` (`bot.discord_app.telling`): this module names no game. Seats go to a computer
+`Teller` (`bot.discord_app.teller`): this module names no game. Seats go to a computer
 after repeated timeouts, a restart resumes from the store, and decisions another bot
 process committed (a DM answer that reached the process running shard 0) are told here,
 once.
@@ -24,13 +24,13 @@ from bot.discord_app import seat_handover as handover
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.stored_sessions import load_session, playing_seat, session_at, why_not
 from bot.discord_app.table import OpenTable
+from bot.discord_app.teller import NOTE
 from bot.discord_app.tellers import teller_for
-from bot.discord_app.telling import NOTE
 from bot.discord_app.timers import DecisionTimer
 from bot.games.presenter import Choice
-from bot.narration import Line
 from bot.session import TIMER, Applied, MatchSession, StepResult, merge_into
 from bot.store import DuplicateDecision, MatchRecord, MatchStatus
+from bot.telling import Line
 from bot.verdicts import Verdict, say
 from engine.common import IllegalDecision
 

@@ -22,8 +22,8 @@ from bot.discord_app.custom_ids import leaderboard_id
 from bot.discord_app.ports import ClickRouter
 from bot.discord_app.replies import reply
 from bot.discord_app.views import ChicagoButton
-from bot.games import CHICAGO, game_named, game_of_result, game_of_side
 from bot.games.animations import animate
+from bot.registry import CHICAGO, game_named, game_of_result, game_of_side
 from bot.replay_file import export, suffix
 from bot.store import FinishedMatch, MatchStore, SeatRecord
 

@@ -21,10 +21,10 @@ from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.table import OpenTable
 from bot.discord_app.views import computer_choice_view, lobby_view
-from bot.games import CHICAGO, game_named
-from bot.narration import Line
+from bot.registry import CHICAGO, game_named
 from bot.session import MatchSession
 from bot.store import MatchRecord, MatchStatus, SeatRecord, dump_setup
+from bot.telling import Line
 from engine.chicago import NOBODY, replay
 
 log = logging.getLogger("chicago.bot")

@@ -25,10 +25,9 @@ import discord
 from bot.discord_app.custom_ids import game_id, private_id, select_id
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import QUIET, asking
-from bot.discord_app.telling import Plan, TableView
+from bot.discord_app.teller import Plan, TableView
 from bot.discord_app.views import ChicagoButton, ChicagoSelect, rematch_button
 from bot.games.presenter import Choice, Presenter
-from bot.narration import Line
 from bot.session import Applied, MatchSession, StepResult
 from bot.store import (
     DecisionRecord,
@@ -37,6 +36,7 @@ from bot.store import (
     SideResult,
     StepWrite,
 )
+from bot.telling import Line
 from bot.verdicts import Verdict, say
 
 log = logging.getLogger("chicago.bot")

@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from bot.discord_app.lobby import seat_of_user
-from bot.games import game_named
+from bot.registry import game_named
 from bot.session import Applied, MatchSession
 from bot.store import MatchRecord, MatchStore, SeatRecord, StoredMatch, load_match, resume
 from bot.verdicts import Verdict, say

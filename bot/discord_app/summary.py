@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 import discord
 
 from bot import history, rating_board
+from bot.chicago.narration import money
+from bot.chicago.render.chart import marks_chart
 from bot.discord_app.views import rematch_button
-from bot.narration import money
-from bot.render.chart import marks_chart
 from bot.session import Applied
 from bot.store import MatchRecord, MatchStore
 from engine.chicago import MatchState

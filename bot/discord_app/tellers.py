@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from bot.discord_app.chicago_publisher import TurnPublisher
 from bot.discord_app.presented import PresentedTeller
-from bot.discord_app.telling import TableView, Teller
-from bot.games import game_named
+from bot.discord_app.teller import TableView, Teller
 from bot.games.presenters import PRESENTERS
+from bot.registry import game_named
 
 OWN_TELLERS: dict[str, Callable[[TableView], Teller]] = {"chicago": TurnPublisher}
 

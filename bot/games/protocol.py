@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.narration import Line
+from bot.telling import Line
 from engine.common.seats import PlayerSpec
 
 

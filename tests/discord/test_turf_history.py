@@ -9,7 +9,7 @@ import json
 import pytest
 
 from bot import ratings
-from bot.games import TURF
+from bot.registry import TURF
 from bot.replay_file import ReplayRefused, load
 from bot.store import SideResult
 from tests.discord.harness import Table, private_text
