@@ -222,18 +222,12 @@ class TurnPublisher:
 
     # --- telling ----------------------------------------------------------------------
 
-    async def publish(
-        self,
-        session: MatchSession,
-        step: StepResult,
-        plan: Plan,
-        notes: Sequence[Line],
-        lapses: Sequence[Line],
-    ) -> None:
+    async def publish(self, session: MatchSession, step: StepResult, plan: Plan) -> None:
         """Tell a committed step: edit the prompt while the same player decides on in the
         same turn, else close it and post the next one (board included after a turn). A
         lapse is told in an edited prompt: a closed one says who ran out of time itself."""
         shown: Shown = plan.shown
+        lapses = plan.lapses
         self.board_events += step.events
         rolls = [e for e in step.events if isinstance(e, RaidRound)]
         if rolls:
@@ -243,7 +237,7 @@ class TurnPublisher:
         await self._drop_reminder(shown.drop_reminder)
         if shown.settle_offer:
             await self.offer.settle(session)
-        lines = [note for note in notes if note not in lapses] + step.lines
+        lines = [note for note in plan.notes if note not in lapses] + step.lines
         pending = session.pending
         if step.result is not None or pending is None:
             await self.finish(session, step, lines)

@@ -314,7 +314,8 @@ class GameTable(OpenTable):
             self._close()
         else:
             self.timer.start(session.seq, plan.deadline, self.timer_length)
-        await self.show.publish(session, step, plan, notes, lapses)
+        plan.notes, plan.lapses = notes, lapses
+        await self.show.publish(session, step, plan)
         self.told = session.seq
 
     # --- decisions another bot process committed -------------------------------------------

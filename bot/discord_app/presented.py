@@ -127,17 +127,10 @@ class PresentedTeller:
             self.reminded = None
         return Plan(write, deadline)
 
-    async def publish(
-        self,
-        session: MatchSession,
-        step: StepResult,
-        plan: Plan,
-        notes: Sequence[Line],
-        lapses: Sequence[Line],
-    ) -> None:
+    async def publish(self, session: MatchSession, step: StepResult, plan: Plan) -> None:
         if session.over:
             await self._finish(session)
-        await self._post(session, step, notes)
+        await self._post(session, step, plan.notes)
 
     def dropped(self) -> None:
         return None

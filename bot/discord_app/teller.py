@@ -38,6 +38,8 @@ class Plan:
     write: StepWrite
     deadline: datetime | None
     shown: Any = None
+    notes: Sequence[Line] = ()  # told before the step's narration
+    lapses: Sequence[Line] = ()  # among the notes, those saying whose time ran out
 
 
 class TableView(Protocol):
@@ -113,16 +115,8 @@ class Teller(Protocol):
 
     def plan(self, session: MatchSession, step: StepResult, force_new: bool) -> Plan: ...
 
-    async def publish(
-        self,
-        session: MatchSession,
-        step: StepResult,
-        plan: Plan,
-        notes: Sequence[Line],
-        lapses: Sequence[Line],
-    ) -> None:
-        """Tell a committed step; `notes` come before its narration (`lapses`, among
-        them, say whose time ran out)."""
+    async def publish(self, session: MatchSession, step: StepResult, plan: Plan) -> None:
+        """Tell a committed step, the plan's notes before its narration."""
         ...
 
     def dropped(self) -> None:
