@@ -7,8 +7,9 @@ figures, read at 360 px wide), and `alt_text` describes either for screen reader
 """
 
 from bot.chicago.render.alt_text import alt_text
-from bot.chicago.render.board import render_png, render_png_async
+from bot.chicago.render.board import render_png
 from bot.chicago.render.phone import render_phone_png, render_phone_png_async
+from bot.chicago.render.pool import render_png_async
 
 __all__ = [
     "alt_text",

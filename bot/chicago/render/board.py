@@ -50,13 +50,3 @@ def render_png(state: MatchState, events: Sequence[Event] = ()) -> bytes:
     """The board picture of `state` as PNG bytes. `events` are the recent engine events
     (the last turn or so): they give the last dice, the last path and the news lines."""
     return render_view(snapshot(state, events))
-
-
-async def render_png_async(state: MatchState, events: Sequence[Event] = ()) -> bytes:
-    """`render_png` off the event loop (in the render pool: worker processes, or a
-    thread on one core). The snapshot is taken here, on the loop, so the worker never
-    reads a state the bot might be changing meanwhile."""
-    from bot.chicago.render.pool import render_off_loop  # the pool imports this module
-
-    view = snapshot(state, events)
-    return await render_off_loop(view)

@@ -13,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from bot.chicago.render.view import BoardView
+from bot.chicago.render.view import BoardView, snapshot
+from engine.chicago import MatchState
+from engine.chicago.events import Event
 
 
 def default_workers() -> int:
@@ -129,6 +130,14 @@ async def render_off_loop(view: BoardView) -> bytes:
     if pool is None:
         return await asyncio.to_thread(_render, view)
     return await pool.render(view)
+
+
+async def render_png_async(state: MatchState, events: Sequence[Event] = ()) -> bytes:
+    """`render_png` off the event loop (in the render pool: worker processes, or a
+    thread on one core). The snapshot is taken here, on the loop, so the worker never
+    reads a state the bot might be changing meanwhile."""
+    view = snapshot(state, events)
+    return await render_off_loop(view)
 
 
 def rss_bytes(pid: int | str = "self") -> int:
