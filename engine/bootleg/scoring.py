@@ -59,7 +59,8 @@ def score_site(
     gangs = [p.gang for p in state.players]
     controller, reason, counts, tied, left_out = control(site, gangs)
     worth, why = value(site, state.lucky == "activate")
-    token = BY_NUMBER[site.token].income if site.face_up else 0
+    # A token a computer's picture of the match leaves unknown (0) counts for nothing.
+    token = BY_NUMBER[site.token].income if site.face_up and site.token in BY_NUMBER else 0
     out = site.barrels[left_out] if left_out >= 0 else None
     return LocationScored(
         cell=site.cell,
