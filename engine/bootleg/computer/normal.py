@@ -23,8 +23,8 @@ def choose_normal(view: PlayerView, pending: Pending) -> Decision:
     if pending.kind is DecisionKind.ACT:
         scored = [(_act_value(state, seat, o), -_rank(o), o) for o in pending.options]
         return Decision.parse(max(scored)[2])
-    scored = [(_value(_after(state, seat, o), seat), o) for o in pending.options]
-    return Decision.parse(max(scored)[1])  # bomb / lucky: ties go to detonate / activate
+    ends = [(_value(_after(state, seat, o), seat), o) for o in pending.options]
+    return Decision.parse(max(ends)[1])  # bomb / lucky: ties go to detonate / activate
 
 
 def _rank(option: str) -> int:
@@ -68,12 +68,11 @@ def _best_move(state: BootlegState, seat: int, options: list[str]) -> str:
         first.append((_best_place(trial, seat), option, trial))
     first.sort(key=lambda t: -t[0])
     best, choice = first[0][0], first[0][1]
-    for score, option, trial in first[:DEEPER_MOVES]:
+    for _, option, trial in first[:DEEPER_MOVES]:
         asked = trial.pending[0]
         for extra in asked.options:
             if extra.split(":")[0] in ("ability", "service"):
                 value = _act_value(trial, seat, extra)
                 if value > best:
                     best, choice = value, option
-        del score
     return choice
