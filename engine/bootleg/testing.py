@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.bootleg.ending import start_end
+from engine.bootleg.events import Event
 from engine.bootleg.flow import _ask, new_match
 from engine.bootleg.gangs import BY_KEY as GANGS
 from engine.bootleg.locations import LOCATIONS
@@ -97,4 +99,16 @@ def refresh(state: BootlegState) -> None:
     _ask(state)
 
 
-__all__ = ["barrels", "cell_of", "envoys", "refresh", "scene", "szmal", "to_turn", "token"]
+def to_end(state: BootlegState) -> list[Event]:
+    """Jump to the end of the match with the board as arranged (§9.1) and return the
+    events of the end that ran by itself."""
+    state.turns = 9 * len(state.players)
+    ev: list[Event] = []
+    start_end(state, ev)
+    _ask(state)
+    return ev
+
+
+__all__ = [
+    "barrels", "cell_of", "envoys", "refresh", "scene", "szmal", "to_end", "to_turn", "token",
+]  # fmt: skip

@@ -139,5 +139,7 @@ def test_moves_need_an_envoy_on_the_board() -> None:
     with pytest.raises(IllegalDecision):
         apply(state, 0, "dirty_cop:2")
     assert {o.split(":")[0] for o in state.pending[0].options} == {
-        "smuggler", "informant", "troublemaker"
+        "smuggler",
+        "informant",
+        "troublemaker",
     }
