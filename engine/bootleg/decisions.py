@@ -115,6 +115,8 @@ def _parse_ability(rest: list[str]) -> Decision:
 
 def _parse_service(rest: list[str]) -> Decision:
     where = BY_KEY[rest[0]].key
+    if not BY_KEY[where].service:
+        raise ValueError(where)  # the Prison (§6.9 [R])
     if where == "precinct":
         return Decision("service", where, (_cell(rest[1]),)) if len(rest) == 2 else _bad(rest)
     if where == "station":

@@ -108,7 +108,7 @@ def player_view(state: BootlegState, seat: int | None = None) -> PlayerView:
     players = tuple(
         PlayerPublic(
             p.seat, p.name, p.computer, p.gang, p.szmal,
-            dict(Counter(shown(p.seat, k) for k in p.supply)),
+            dict(sorted(Counter(shown(p.seat, k) for k in p.supply).items())),
             tuple(shown(p.seat, k) for k in p.discarded), tuple(p.removed), p.left,
         )
         for p in state.players

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -70,7 +71,7 @@ def test_paths_never_re_enter_a_location() -> None:
         for path in paths:
             cells = (start, *path)
             assert len(path) == steps and len(set(cells)) == len(cells)
-            assert all(b in NEIGHBOURS[a] for a, b in zip(cells, cells[1:], strict=False))
+            assert all(b in NEIGHBOURS[a] for a, b in pairwise(cells))
             assert (start + path[-1]) % 2 == steps % 2
     assert (5, 2, 5) not in PATHS[5, 3]  # never back to the start
 
