@@ -136,7 +136,12 @@ def test_views_hide_x_barrels_face_down_tokens_and_the_seed() -> None:
     assert public.site(1).token == 0 and public.out_tokens == ()
     assert public.pending == () and [w.seat for w in public.waiting] == [1]
     data = public.to_json()
-    assert b'"kind":"bomb"' not in data and b'"fake"' not in data and b"rng" not in data and b"seed" not in data
+    assert (
+        b'"kind":"bomb"' not in data
+        and b'"fake"' not in data
+        and b"rng" not in data
+        and b"seed" not in data
+    )
 
 
 def test_hidden_things_change_no_other_view() -> None:

@@ -76,7 +76,7 @@ def test_golden_whisky_before_reverse_ties_and_not_under_no_tricks() -> None:
 
 
 def test_last_out_with_a_big_barrel_last() -> None:
-    """BOOTLEG §9.3 [R left out counts nothing]: the whole Big Barrel is left out;
+    """BOOTLEG §8, BOOTLEG §9.3 [R left out counts nothing]: the whole Big Barrel is left out;
     BOOTLEG §8.1: otherwise it weighs 2."""
     state = scene(("devils", "rotten"))
     token(state, 1, 8)  # Last Out

@@ -143,3 +143,26 @@ def test_moves_need_an_envoy_on_the_board() -> None:
         "informant",
         "troublemaker",
     }
+
+
+def test_welcome_pays_on_every_arrival_but_never_a_discard() -> None:
+    """BOOTLEG §7 [R every arrival]: a placement and a Post Office move arrive (the
+    Troublemaker and the Precinct: test_abilities, test_services); a discard does not."""
+    from engine.bootleg.events import Welcomed
+
+    state = scene()
+    token(state, 2, 6)  # Welcome on the Precinct
+    events = apply(state, 0, "smuggler:2")
+    events = apply(state, 0, "place:plain")
+    assert Welcomed(0, 2) in events
+    state = scene()
+    token(state, 9, 6)  # Welcome on the Prison
+    barrels(state, 8, (0, "plain"))
+    envoys(state, {"smuggler": 5, "informant": 5, "troublemaker": 5})
+    apply(state, 0, "smuggler:8")
+    assert Welcomed(0, 9) in apply(state, 0, "service:post_office:1:9")
+    state = scene()
+    token(state, 2, 6)
+    barrels(state, 2, (1, "plain"), (1, "plain"))
+    apply(state, 0, "smuggler:2")
+    assert not any(isinstance(e, Welcomed) for e in apply(state, 0, "place:plain"))
