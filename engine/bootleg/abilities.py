@@ -6,11 +6,11 @@ own ability is the free Service (§5.4), offered through the Service, not here.
 
 from __future__ import annotations
 
-from engine.bootleg.barrels import arrive, gain, has_room, protected, token_is
+from engine.bootleg.barrels import gain, has_room, move_barrel, protected, token_is
 from engine.bootleg.board import NEIGHBOURS
 from engine.bootleg.decisions import Decision
 from engine.bootleg.envoys import DIRTY_COP, INFORMANT, SMUGGLER, TROUBLEMAKER
-from engine.bootleg.events import AdvanceTaken, BarrelMoved, Event, TokensExchanged
+from engine.bootleg.events import AdvanceTaken, Event, TokensExchanged
 from engine.bootleg.gangs import ROTTEN
 from engine.bootleg.state import BootlegState
 from engine.bootleg.tokens import DRY_POT
@@ -73,10 +73,4 @@ def use_ability(state: BootlegState, ev: list[Event], d: Decision) -> None:
         shown = (a.token if a.face_up else 0, b.token if b.face_up else 0)
         ev.append(TokensExchanged(seat, (a.cell, b.cell), shown))
     else:
-        source, target = state.site(here), state.site(d.cells[0])
-        barrel = source.barrels.pop()
-        space = len(target.barrels) + 1
-        ev.append(
-            BarrelMoved(seat, barrel.owner, barrel.kind, here, target.cell, space, TROUBLEMAKER)
-        )
-        arrive(state, ev, target, barrel)
+        move_barrel(state, ev, state.site(here), -1, state.site(d.cells[0]), TROUBLEMAKER)

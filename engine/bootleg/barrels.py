@@ -5,7 +5,7 @@ A face-up No Tricks token makes every Special where it lies a plain Barrel (§8.
 
 from __future__ import annotations
 
-from engine.bootleg.events import Event, SzmalChanged, Welcomed
+from engine.bootleg.events import BarrelMoved, Event, SzmalChanged, Welcomed
 from engine.bootleg.gangs import BIG
 from engine.bootleg.state import Barrel, BootlegState, Site
 from engine.bootleg.tokens import NO_TRICKS, WELCOME
@@ -57,3 +57,18 @@ def arrive(state: BootlegState, ev: list[Event], site: Site, barrel: Barrel) -> 
     if token_is(site, WELCOME):
         ev.append(Welcomed(barrel.owner, site.cell))
         gain(state, ev, barrel.owner, 1, "welcome")
+
+
+def move_barrel(
+    state: BootlegState, ev: list[Event], source: Site, index: int, target: Site, cause: str
+) -> Barrel:
+    """Take the Barrel at `index` out of `source` (the row closes, §8.3) and let it
+    arrive on `target`'s leftmost free space: the Troublemaker, Precinct, Post Office."""
+    barrel = source.barrels.pop(index)
+    space = len(target.barrels) + 1
+    ev.append(
+        BarrelMoved(state.turn.seat, barrel.owner, barrel.kind, source.cell, target.cell, space,
+                    cause)
+    )  # fmt: skip
+    arrive(state, ev, target, barrel)
+    return barrel

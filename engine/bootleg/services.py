@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.bootleg.barrels import (
-    arrive,
     barrel_count,
     gain,
     has_room,
+    move_barrel,
     protected,
     token_is,
     weight,
@@ -17,7 +17,7 @@ from engine.bootleg.barrels import (
 from engine.bootleg.board import NEIGHBOURS
 from engine.bootleg.decisions import Decision
 from engine.bootleg.envoys import DIRTY_COP, to_front
-from engine.bootleg.events import BarrelMoved, EnvoyExchanged, Event, ServiceUsed
+from engine.bootleg.events import EnvoyExchanged, Event, ServiceUsed
 from engine.bootleg.locations import BY_KEY, CASINO_GREEN
 from engine.bootleg.state import BootlegState, Site
 from engine.bootleg.tokens import DOUBLE_FEE
@@ -80,14 +80,7 @@ def _precinct_targets(state: BootlegState, site: Site) -> list[str]:
 
 def _precinct(state: BootlegState, ev: list[Event], site: Site, d: Decision) -> None:
     """§6.2 [R]: the Barrel moves and arrives first, then its owner pays 2$ to the Pot."""
-    source = state.site(d.cells[0])
-    barrel = source.barrels.pop()
-    space = len(site.barrels) + 1
-    ev.append(
-        BarrelMoved(state.turn.seat, barrel.owner, barrel.kind, source.cell, site.cell, space,
-                    "precinct")
-    )  # fmt: skip
-    arrive(state, ev, site, barrel)
+    barrel = move_barrel(state, ev, state.site(d.cells[0]), -1, site, "precinct")
     site.pot -= gain(state, ev, barrel.owner, -PRECINCT_FINE, "precinct_fine")
 
 
@@ -145,14 +138,7 @@ def _post_targets(state: BootlegState, site: Site) -> list[str]:
 
 def _post_office(state: BootlegState, ev: list[Event], site: Site, d: Decision) -> None:
     """§6.8 [R]: the gap closes as the Barrel leaves (§8.3)."""
-    barrel = site.barrels.pop(d.space - 1)
-    target = state.site(d.cells[0])
-    space = len(target.barrels) + 1
-    ev.append(
-        BarrelMoved(state.turn.seat, barrel.owner, barrel.kind, site.cell, target.cell, space,
-                    "post_office")
-    )  # fmt: skip
-    arrive(state, ev, target, barrel)
+    move_barrel(state, ev, site, d.space - 1, state.site(d.cells[0]), "post_office")
 
 
 Effect = Callable[[BootlegState, list[Event], Site, Decision], None]
