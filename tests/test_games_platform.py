@@ -13,6 +13,8 @@ import pytest
 
 from bot.games import Asked, Game, Placing
 from bot.games.presenters import PRESENTERS
+from bot.games.seating import Count as SeatCount
+from bot.games.seating import Role, Seating
 from bot.registry import GAMES
 from bot.session import COMPUTER, TIMER, MatchSession
 from bot.telling import Line
@@ -35,12 +37,32 @@ class Count:
         return self.total >= 10
 
 
+RACE_SEATING = Seating(
+    choice="Race to Ten (two players say numbers)",
+    count=SeatCount(
+        2,
+        2,
+        2,
+        option="racers",
+        words="Race to Ten: two players",
+        flag="racers",
+        flag_help="with --game race: two players",
+    ),  # fmt: skip
+    main=Role("player", "a player", "player seat", "player", "Players", "players", "Join"),
+    setup=lambda seed, players, options, rounds: list(players),
+    terms=lambda options, rounds: "say ten first",
+    dealt="The seed seats the players.",
+    max_rounds=10,
+)
+
+
 class RaceToTen:
     key = "race"
     title = "Race to Ten"
     simultaneous = False
     levels = ("easy",)
     default_rounds = 10
+    seating = RACE_SEATING
 
     table_hint = "say a number"
 
