@@ -47,7 +47,7 @@ RACE_SEATING = Seating(
         words="Race to Ten: two players",
         flag="racers",
         flag_help="with --game race: two players",
-    ),  # fmt: skip
+    ),
     main=Role("player", "a player", "player seat", "player", "Players", "players", "Join"),
     setup=lambda seed, players, options, rounds: list(players),
     terms=lambda options, rounds: "say ten first",
