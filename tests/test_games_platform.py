@@ -60,7 +60,7 @@ class RaceToTen:
     key = "race"
     title = "Race to Ten"
     simultaneous = False
-    levels = ("easy",)
+    levels: tuple[str, ...] = ("easy",)
     default_rounds = 10
     seating = RACE_SEATING
 
