@@ -6,52 +6,33 @@ named no game's pieces ("bosses", "marks") still open and start as they were."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.discord_app.command_group import new_group
 from bot.discord_app.commands import commands
-from bot.games.seating import Count, Role, Seating
 from bot.registry import GAMES
-from engine.common.seats import PlayerSpec
 from tests.discord.harness import Table, buttons, private_text, running
-from tests.test_games_platform import RaceToTen
+from tests.test_games_platform import RACE_SEATING, RaceToTen
 
-
-def tally_setup(
-    seed: int, players: Sequence[PlayerSpec], options: Mapping[str, int], rounds: int | None
-) -> Any:
-    return list(players)
-
-
-TALLY_SEATING = Seating(
+# Race to Ten's seating with three seats at most, a role word of its own and nothing else.
+TALLY_SEATING = replace(
+    RACE_SEATING,
     choice="Tally (2–3 players, counting to ten)",
-    count=Count(
-        low=2,
-        high=3,
-        default=2,
-        option="counters",
-        words="Tally: how many players (2–3)",
-        flag="counters",
-        flag_help="with --game tally: players at the table (default 2)",
-    ),
-    main=Role(
+    count=replace(RACE_SEATING.count, high=3, option="counters", words="Tally: 2–3 players"),
+    main=replace(
+        RACE_SEATING.main,
         key="counter",
         one="a counter",
-        seat="counter's seat",
         button="counter",
         heading="Counters",
         plural="counters",
         join="Count along",
         computer_names=("Abacus", "Slide Rule"),
     ),
-    setup=tally_setup,
-    terms=lambda options, rounds: f"ten wins, else the count after {rounds or 9} rounds",
-    dealt="The seed seats the counters.",
-    max_rounds=50,
 )
 
 
@@ -83,7 +64,7 @@ def test_a_registered_game_brings_its_own_choice_and_count_option(
     games = {c.value: c.name for c in params["game"].choices}
     assert games["tally"] == "Tally (2–3 players, counting to ten)"
     assert (params["counters"].min_value, params["counters"].max_value) == (2, 3)
-    assert params["counters"].description == "Tally: how many players (2–3)"
+    assert params["counters"].description == "Tally: 2–3 players"
     assert "Chicago 1927 (default), Turf or Tally" in params["game"].description
     assert list(params)[-1] == "counters", "another game's count comes after game:"
     join = next(c for c in commands(None, None, new_group()) if c.name == "join")  # type: ignore[arg-type]
@@ -100,9 +81,9 @@ async def test_a_registered_game_is_seated_by_its_own_counts_and_words(
     lobby = table.lobby()
     embed = lobby.embeds[0]
     assert embed.title == "Tally — a new match is forming"
-    assert "3 counters · ten wins, else the count after 9 rounds" in (embed.description or "")
+    assert "3 counters · say ten first" in (embed.description or "")
     assert [f.name for f in embed.fields] == ["Counters (1/3)"], "no one-off seat"
-    assert "The seed seats the counters." in (embed.footer.text or "")
+    assert "The seed seats the players." in (embed.footer.text or "")
     assert [b.label for b in buttons(lobby)] == [
         "Count along",
         "Add computer player",
