@@ -23,6 +23,8 @@ from engine.empire.cards import (
 )
 from engine.empire.decisions import Decision, Option, amounts
 from engine.empire.events import (
+    BurglaryDone,
+    Burgled,
     DieRolled,
     Event,
     EventCancelled,
@@ -31,8 +33,6 @@ from engine.empire.events import (
     FreezeChanged,
     MoneyChanged,
     ResourcesGained,
-    Burgled,
-    BurglaryDone,
 )
 from engine.empire.gang import at, driver_bonus, first_aid_saves, fits_car, send, send_to_graveyard
 from engine.empire.state import CAR, HOSPITAL, JAIL, NOBODY, EmpireState, Phase

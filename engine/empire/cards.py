@@ -80,9 +80,7 @@ LUCKY_LOU, SCHWEINEHUND, FRANKIE, THE_DWARF, FAT_FRED = "M19", "M20", "M21", "M2
 THE_REPORTER, JOHNNY_FAVORITE = "M24", "M25"
 
 MOBSTERS: dict[str, Mobster] = {
-    mid: Mobster(
-        mid, name, *_numbers(kw), mid in STARRED, DRIVERS.get(mid, 0), BID_NEEDS.get(mid)
-    )
+    mid: Mobster(mid, name, *_numbers(kw), mid in STARRED, DRIVERS.get(mid, 0), BID_NEEDS.get(mid))
     for mid, name, kw in _MOBSTER_ROWS
 }
 
@@ -280,5 +278,5 @@ SMALL_PIECES = tuple(p.id for p in PIECES.values() if p.size == "S")
 
 
 def kind_of(card: str) -> str:
-    """"mobster", "event", "job" or "resource"."""
+    """ "mobster", "event", "job" or "resource"."""
     return {"M": "mobster", "E": "event", "J": "job", "R": "resource"}[card[0]]

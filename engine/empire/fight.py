@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.common.errors import IllegalDecision
 from engine.common.rng import die
 from engine.empire.board import GARAGES, nearest_garages
+from engine.empire.cardplay import cancelled
 from engine.empire.cards import (
     DYNAMITE,
     EVENTS,
@@ -16,7 +17,6 @@ from engine.empire.cards import (
     SNEAKING_OUT,
     TOMMY_GUN,
 )
-from engine.empire.cardplay import cancelled
 from engine.empire.decisions import Decision, Option, ids
 from engine.empire.events import (
     BusinessTaken,
@@ -30,7 +30,15 @@ from engine.empire.events import (
     JobsPassed,
     MobstersArranged,
 )
-from engine.empire.gang import BUSINESS_SIZE, at, conceal, move_mobster, reveal, send, send_to_graveyard
+from engine.empire.gang import (
+    BUSINESS_SIZE,
+    at,
+    conceal,
+    move_mobster,
+    reveal,
+    send,
+    send_to_graveyard,
+)
 from engine.empire.state import CAR, HIDING, HOSPITAL, NOBODY, EmpireState, Fight, Phase
 
 MAX_TIES = 10  # EMPIRE §7.4 [R]
@@ -147,8 +155,10 @@ def _start_rounds(state: EmpireState, ev: list[Event], fight: Fight) -> None:
         MOBSTERS[m].da if drive else MOBSTERS[m].ba for m in fight.attackers
     )
     lot_bonus = 0 if drive else SIZES[PIECES[state.lots[fight.lot].piece].size].defence
-    fight.defence_total = fight.defence_bonus + lot_bonus + sum(
-        MOBSTERS[m].dd if drive else MOBSTERS[m].bd for m in fight.defenders
+    fight.defence_total = (
+        fight.defence_bonus
+        + lot_bonus
+        + sum(MOBSTERS[m].dd if drive else MOBSTERS[m].bd for m in fight.defenders)
     )
     fight.deciding = NOBODY
     ev.append(
@@ -301,4 +311,3 @@ def end_fight(state: EmpireState) -> None:
     assert state.turn is not None
     state.turn.acted = True
     state.phase = Phase.AFTER_ACTION
-

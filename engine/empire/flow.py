@@ -136,9 +136,7 @@ def apply(state: EmpireState, seat: int, decision: Decision | str) -> list[Event
         offers.make_offer(state, ev, seat, d)
     elif d.kind in ("accept", "reject"):
         offers.answer(state, ev, seat, d)
-        if state.phase is Phase.PLACE and set(state.sealed) >= set(
-            traderound.placing_seats(state)
-        ):
+        if state.phase is Phase.PLACE and set(state.sealed) >= set(traderound.placing_seats(state)):
             traderound.apply_placements(state, ev)
     else:
         _HANDLERS[state.phase](state, ev, seat, d)
@@ -292,7 +290,9 @@ def _set_orders(state: EmpireState, seat: int, d: Decision) -> None:
     state.players[seat].orders = Orders(ids(d.args[0]), "named" if named else aid, named)
 
 
-def orders_decision(horse_head: Iterable[str] = HORSE_HEAD_DEFAULT, first_aid: str = "first") -> Decision:
+def orders_decision(
+    horse_head: Iterable[str] = HORSE_HEAD_DEFAULT, first_aid: str = "first"
+) -> Decision:
     return Decision("orders", (".".join(horse_head) or "-", first_aid))
 
 

@@ -72,9 +72,7 @@ def power(state: EmpireState, seat: int) -> int:
     two working Mobsters."""
     player = state.players[seat]
     points = sum(
-        SIZES[PIECES[b.piece].size].power
-        for b in state.lots.values()
-        if b.owner == seat and b.open
+        SIZES[PIECES[b.piece].size].power for b in state.lots.values() if b.owner == seat and b.open
     )
     points += sum(1 for done in player.jobs.values() if done)
     points += 1 if state.respect == seat else 0
@@ -120,9 +118,7 @@ def first_aid_saves(state: EmpireState, seat: int, mobster: str) -> bool:
     if FIRST_AID not in player.hand:
         return False
     orders = player.orders
-    return orders.first_aid == "first" or (
-        orders.first_aid == "named" and mobster in orders.named
-    )
+    return orders.first_aid == "first" or (orders.first_aid == "named" and mobster in orders.named)
 
 
 def send_to_graveyard(
@@ -145,7 +141,9 @@ def send_to_graveyard(
     return "graveyard"
 
 
-def send(state: EmpireState, ev: list[Event], seat: int, mobster: str, where: str, reason: str) -> str:
+def send(
+    state: EmpireState, ev: list[Event], seat: int, mobster: str, where: str, reason: str
+) -> str:
     """Jail, the Hospital, hiding or a car: the place is public while he is there."""
     move_mobster(state, seat, mobster, where)
     if where == CAR:

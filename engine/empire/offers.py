@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from engine.common.errors import IllegalDecision
 from engine.empire.cards import EVENTS, JOBS
-from engine.empire.decisions import Decision, Option, Pending, DecisionKind, amounts, ids, join, money
+from engine.empire.decisions import (
+    Decision,
+    DecisionKind,
+    Option,
+    Pending,
+    amounts,
+    ids,
+    join,
+    money,
+)
 from engine.empire.events import Event, OfferAnswered, OfferMade
 from engine.empire.gang import is_working
 from engine.empire.state import (
@@ -115,9 +124,7 @@ def answer(state: EmpireState, ev: list[Event], seat: int, d: Decision) -> None:
     if d.kind == "reject":
         ev.append(OfferAnswered(proposer, seat, "rejected", ()))
         return
-    if not (
-        _side_ok(state, proposer, offer.give, True) and _side_ok(state, seat, offer.get, True)
-    ):
+    if not (_side_ok(state, proposer, offer.give, True) and _side_ok(state, seat, offer.get, True)):
         ev.append(OfferAnswered(proposer, seat, "failed", ()))
         return
     _hand_over(state, proposer, seat, offer.give)

@@ -134,5 +134,3 @@ def _jail(state: EmpireState, ev: list[Event], owner: int, men: list[str]) -> No
     for m in men:
         if m != JOHNNY_FAVORITE:  # EMPIRE §3.2: never goes to Jail in a bust
             send(state, ev, owner, m, JAIL, "bust")
-
-

@@ -4,7 +4,6 @@ bribe for the Badge, the private placement, and the end of the Game Sequence."""
 from __future__ import annotations
 
 from engine.common.errors import IllegalDecision
-from engine.empire.dice import shuffle_cards
 from engine.empire.board import GARAGES, LOTS
 from engine.empire.cards import (
     CHARLIE_THE_FISH,
@@ -20,7 +19,8 @@ from engine.empire.cards import (
     BusinessKind,
     kind_of,
 )
-from engine.empire.decisions import Decision, Option, ids, join, money
+from engine.empire.decisions import Decision, ids, join, money
+from engine.empire.dice import shuffle_cards
 from engine.empire.ending import end_by_cap, settle
 from engine.empire.events import (
     BidSealed,
@@ -28,6 +28,7 @@ from engine.empire.events import (
     CarOut,
     DeckReshuffled,
     Event,
+    FedsChanged,
     FreezeChanged,
     IncomeCollected,
     LotOpened,
@@ -39,7 +40,6 @@ from engine.empire.events import (
     ResourceCardRead,
     SequenceEnded,
     TradeRoundStarted,
-    FedsChanged,
 )
 from engine.empire.gang import (
     BUSINESS_SIZE,
@@ -381,4 +381,3 @@ def end_sequence(state: EmpireState, ev: list[Event]) -> None:
     ev.append(SequenceEnded(state.sequence, tuple(reopened), state.first))
     state.sequence += 1
     begin_turn(state, ev)
-

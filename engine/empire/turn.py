@@ -127,5 +127,3 @@ def end_turn(state: EmpireState, ev: list[Event]) -> None:
 def check_peek(state: EmpireState, seat: int, d: Decision) -> None:
     if len(d.args) != 1:
         raise IllegalDecision(f"{d}: name one car or Business")
-
-
