@@ -113,7 +113,7 @@ _DETAIL_CHECKS: dict[str, Callable[[EmpireState, int, Decision], None]] = {
     "confiscate": police.check_confiscate,
     "bid": traderound.check_bid,
     "bribe": traderound.check_bid,
-    "place": lambda s, seat, d: None if traderound.arrangement(s, seat, d) else None,
+    "place": traderound.check_place,
     "burgle": cardplay.check_burgle,
     "occupy": fight.check_occupy,
     "peek": turn.check_peek,
@@ -231,7 +231,7 @@ def _ask_main(state: EmpireState) -> list[Pending]:
         ]  # fmt: skip
     if phase is Phase.PLACE:
         return [
-            Pending(K.PLACE, s, [Option("place", "arrange", str(traderound.default_arrangement(state, s)))])
+            Pending(K.PLACE, s, [Option("place", "arrange", _sample_place(state, s))])
             for s in traderound.placing_seats(state)
             if s not in state.sealed
         ]  # fmt: skip
@@ -248,7 +248,9 @@ def _ask_main(state: EmpireState) -> list[Pending]:
     assert t is not None
     seat = t.seat
     if phase is Phase.BURGLARY:
-        return [Pending(K.BURGLARY, seat, [Option("burgle", "take", str(cardplay.default_burglary(state)))], cardplay.burglary_facts(state))]  # fmt: skip
+        sample = str(cardplay.default_burglary(state))
+        facts = cardplay.burglary_facts(state)
+        return [Pending(K.BURGLARY, seat, [Option("burgle", "take", sample)], facts)]
     if phase is Phase.POLICE_MOVE:
         return _one(K.POLICE_MOVE, seat, police.move_options(state))
     if phase is Phase.POLICE_ACTION:
@@ -261,6 +263,10 @@ def _ask_main(state: EmpireState) -> list[Pending]:
     }
     kind, asker = askers[phase]
     return _one(kind, seat, asker(state, seat))
+
+
+def _sample_place(state: EmpireState, seat: int) -> str:
+    return str(traderound.default_arrangement(state, seat))
 
 
 def ask(state: EmpireState) -> None:

@@ -330,6 +330,10 @@ def default_arrangement(state: EmpireState, seat: int) -> Decision:
     return Decision("place", tuple(parts))
 
 
+def check_place(state: EmpireState, seat: int, d: Decision) -> None:
+    arrangement(state, seat, d)
+
+
 def take_place(state: EmpireState, ev: list[Event], seat: int, d: Decision) -> None:
     state.sealed[seat] = str(d)
     if set(state.sealed) >= set(placing_seats(state)):

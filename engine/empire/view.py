@@ -211,7 +211,7 @@ def player_view(state: EmpireState, seat: int | None = None) -> PlayerView:
             fight.deciding,
             fight.attack_total,
             fight.defence_total,
-        ),  # fmt: skip
+        ),
         own=own,
         pending=[p for p in state.pending if p.seat == seat],
         waiting=[Waiting(p.kind, p.seat) for p in state.pending],

@@ -68,7 +68,7 @@ def _answer(view: PlayerView, pending: Pending) -> Decision:
     affordable = view.own.money >= offer.get.money and all(
         h >= n for h, n in zip(view.own.res, offer.get.res, strict=True)
     )
-    ok = fair and affordable and "accept:" + str(proposer) in pending.keys()
+    ok = fair and affordable and f"accept:{proposer}" in pending.keys()  # noqa: SIM118
     return Decision("accept" if ok else "reject", (str(proposer),))
 
 
@@ -156,7 +156,7 @@ def _open(view: PlayerView, opens: list[str], car: list[str]) -> Decision:
 
 
 def _police_move(view: PlayerView, pending: Pending) -> Decision:
-    squares = {int(k.split(":")[1][1:]) for k in pending.keys()}
+    squares = {int(k.split(":")[1][1:]) for k in pending.keys()}  # noqa: SIM118
     target = leader(view)
     goals = [
         SITE[b.lot].square
