@@ -129,7 +129,7 @@ class Pending:
     options: list[Option]
     facts: dict[str, int] = field(default_factory=dict)
 
-    def keys(self) -> list[str]:
+    def offered(self) -> list[str]:
         return [o.decision for o in self.options]
 
     def option(self, key: str) -> Option | None:

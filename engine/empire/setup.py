@@ -49,6 +49,8 @@ def set_up(setup: EmpireSetup) -> tuple[EmpireState, list[Event]]:
     shuffle_cards(rng, deck)
     state = EmpireState(setup, players, rng, deck, pool=pool, police=POLICE_START)
     state.board_res = {loc: list(amounts) for loc, amounts in START_RESOURCES.items()}
+    for amounts in START_RESOURCES.values():  # the board's Resources come from the pool
+        state.pool = [n - a for n, a in zip(state.pool, amounts, strict=True)]
     ev: list[Event] = []
     state.first = _roll_off(state, ev)
     state.phase = Phase.START_LOT

@@ -28,7 +28,7 @@ def safe_choice(state: EmpireState, pending: Pending) -> Decision:
     if pending.kind in PLAIN:
         return Decision.parse(PLAIN[pending.kind])
     if pending.kind is DecisionKind.START_LOT:
-        return Decision.parse(min(pending.keys()))  # the lowest letter
+        return Decision.parse(min(pending.offered()))  # the lowest letter
     if pending.kind is DecisionKind.MOVE_TO:
         return Decision.parse(f"move:S{state.players[seat].car}")  # stay
     if pending.kind is DecisionKind.POLICE_MOVE:

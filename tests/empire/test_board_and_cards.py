@@ -74,7 +74,7 @@ def test_mobster_numbers_from_keywords() -> None:
     assert numbers["M05"] == (1, 3, 1, 3)  # Defense +3
     assert numbers["M12"] == (0, 0, 0, 0)  # no bonus
     assert numbers["M26"] == (1, 1, 1, 1)
-    assert STARRED == tuple(m.id for m in MOBSTERS.values() if m.star)
+    assert tuple(m.id for m in MOBSTERS.values() if m.star) == STARRED
     assert {m.id: m.driver for m in MOBSTERS.values() if m.driver} == {
         "M15": 1, "M16": 1, "M17": 2, "M18": 3,
     }  # fmt: skip

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="comparison-overlap"
 """The Trade Round, trades, Power Points, the cap, timeouts (EMPIRE §9-§15)."""
 
 from __future__ import annotations
@@ -6,7 +7,7 @@ import pytest
 
 from engine.empire import IllegalDecision, apply, offer_decision, timeout_default
 from engine.empire.ending import settle
-from engine.empire.events import LotWon
+from engine.empire.events import Event, LotWon
 from engine.empire.gang import power
 from engine.empire.state import CAR, JAIL, UNPLACED, Business, EndReason, Phase, Side
 from engine.empire.testing import hand, job, mobsters, refresh, scene, take_card, turn_of
@@ -61,13 +62,13 @@ def test_draw_until_not_a_resource_and_reshuffle_once() -> None:
     for card in ("E15", "R01"):
         take_card(state, card)
     state.deck = ["E15", "R01"]  # R01 drawn first (the top is the end)
-    events: list[object] = []
-    draw_cards(state, events)  # type: ignore[arg-type]
+    events: list[Event] = []
+    draw_cards(state, events)
     assert state.board_res["RAN"] == [11, 0, 0] and "R01" in state.used  # read twice
     assert "E15" in state.players[state.first].hand
     other = 1 - state.first
     assert not state.players[other].hand  # the deck ran out: the Used pile (R01) came back
-    assert sum(1 for e in events if e.kind == "deck_reshuffled") == 1  # type: ignore[attr-defined]
+    assert sum(1 for e in events if e.kind == "deck_reshuffled") == 1
 
 
 def test_sealed_bids_ties_and_needs() -> None:

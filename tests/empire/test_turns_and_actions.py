@@ -1,3 +1,4 @@
+# mypy: disable-error-code="comparison-overlap"
 """Setup, the Game Sequence, movement and the actions (EMPIRE §4-§6)."""
 
 from __future__ import annotations
@@ -7,8 +8,8 @@ import pytest
 from engine.empire import IllegalDecision, apply, new_match, player_view
 from engine.empire.events import DieRolled, FreezeChanged
 from engine.empire.gang import power
-from engine.empire.state import CAR, HOSPITAL, JAIL, Business, Phase
-from engine.empire.testing import car, dice, hand, job, mobsters, scene, turn_of
+from engine.empire.state import CAR, HOSPITAL, JAIL, Phase
+from engine.empire.testing import car, dice, hand, mobsters, scene, turn_of
 
 
 def test_setup() -> None:
@@ -16,7 +17,7 @@ def test_setup() -> None:
     Mobster each, the board's Resources, the Police Car on S4, no Badge."""
     state = new_match(4, seed=3)
     assert all(p.money == 1000 and p.res == [1, 1, 1] for p in state.players)
-    assert state.pool == [36, 36, 36]
+    assert state.pool == [40 - 4 - 8] * 3  # 4 players' and the board's
     assert all(len(p.mobsters) == 1 and next(iter(p.mobsters)) >= "M26" for p in state.players)
     assert len(state.deck) == 128 - 4
     assert state.board_res["WHA"] == [0, 3, 0] and state.police == 4 and state.badge == -1
@@ -52,8 +53,13 @@ def test_sequence_order() -> None:
         kind = state.pending[0].kind.value
         if kind == "pre_move":
             seen.append(seat)
-        apply(state, seat, {"pre_move": "roll", "action": "none", "after_action": "go"}.get(
-            kind, f"move:S{state.players[seat].car}"))
+        apply(
+            state,
+            seat,
+            {"pre_move": "roll", "action": "none", "after_action": "go"}.get(
+                kind, f"move:S{state.players[seat].car}"
+            ),
+        )
     assert seen == order * 4
 
 
@@ -66,12 +72,12 @@ def test_a_turn_and_moving() -> None:
     dice(state, 2)
     events = apply(state, seat, "roll")
     assert DieRolled(seat, "movement", 2, 3) in events  # the largest bonus only
-    keys = state.pending[0].keys()
+    keys = state.pending[0].offered()
     here = state.players[seat].car
     assert len(keys) == len({sq for sq in range(1, 30) if _d(here, sq) <= 5})
     with pytest.raises(IllegalDecision):
         apply(state, seat, "move:S99")
-    apply(state, seat, state.pending[0].keys()[-1])
+    apply(state, seat, state.pending[0].offered()[-1])
     assert state.phase is Phase.ACTION
     apply(state, seat, "none")
     apply(state, seat, "go")
@@ -97,7 +103,7 @@ def test_pick_up_resources_and_schweinehund() -> None:
     assert state.players[0].res == [1, 3, 1] and state.board_res["WHA"] == [0, 1, 0]
     mobsters(state, 0, {"M20": CAR})
     turn_of(state, 0)
-    assert "pickup:WHA" not in state.pending[0].keys()
+    assert "pickup:WHA" not in state.pending[0].offered()
 
 
 def test_turf_and_local_respect() -> None:
@@ -120,7 +126,7 @@ def test_turf_and_local_respect() -> None:
     state.players[1].money = 250
     car(state, 1, 10)
     turn_of(state, 1)
-    assert "turf:T5" not in state.pending[0].keys()  # cannot pay in full (§1.2)
+    assert "turf:T5" not in state.pending[0].offered()  # cannot pay in full (§1.2)
 
 
 def test_open_a_business() -> None:
@@ -130,8 +136,8 @@ def test_open_a_business() -> None:
     mobsters(state, 0, {"M26": CAR, "M27": CAR})
     car(state, 0, 8)  # lot M1
     turn_of(state, 0)
-    assert "open:M1:bar" in state.pending[0].keys()
-    assert "open:M1:casino" not in state.pending[0].keys()
+    assert "open:M1:bar" in state.pending[0].offered()
+    assert "open:M1:casino" not in state.pending[0].offered()
     apply(state, 0, "open:M1:bar:M27")
     assert state.lots["M1"].piece == "B10" and state.players[0].res == [0, 0, 0]
     assert state.players[0].mobsters == {"M26": CAR, "M27": "M1"}
@@ -144,7 +150,7 @@ def test_jobs_start_and_complete() -> None:
     mobsters(state, 0, {"M26": CAR})
     car(state, 0, 25)
     turn_of(state, 0)
-    assert "job_start:J1" not in state.pending[0].keys()  # needs 2
+    assert "job_start:J1" not in state.pending[0].offered()  # needs 2
     mobsters(state, 0, {"M27": CAR}, keep=True)
     turn_of(state, 0)
     apply(state, 0, "job_start:J1")
@@ -218,7 +224,7 @@ def test_streetwise_and_own_turn_events() -> None:
     dice(state, 4)
     apply(state, 0, "play:E01")
     assert state.phase is Phase.MOVE_TO
-    apply(state, 0, state.pending[0].keys()[-1])
+    apply(state, 0, state.pending[0].offered()[-1])
     assert state.phase is Phase.AFTER_ACTION
 
 
@@ -230,7 +236,7 @@ def test_reporter_peek() -> None:
     events = apply(state, 0, "peek:car1")
     private = [e for e in events if getattr(e, "to", ())]
     assert private and private[0].to == (0,)  # type: ignore[attr-defined]
-    assert not any(k.startswith("peek:") for k in state.pending[0].keys())
+    assert not any(k.startswith("peek:") for k in state.pending[0].offered())
 
 
 def test_election_day_and_the_horse_head() -> None:
@@ -250,7 +256,7 @@ def test_election_day_and_the_horse_head() -> None:
 
     refresh(state)
     assert state.phase is Phase.ACTION  # the move is skipped
-    keys = state.pending[0].keys()
+    keys = state.pending[0].offered()
     assert "play:E10" in keys and "play:E15" not in keys
     apply(state, 1, "play:E10")
     assert not state.players[1].frozen

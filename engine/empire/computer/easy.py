@@ -15,7 +15,7 @@ from engine.empire.view import PlayerView
 
 def choose_easy(view: PlayerView, pending: Pending, rng: random.Random) -> Decision:
     kind = pending.kind
-    keys = pending.keys()
+    keys = pending.offered()
     if kind is DecisionKind.OFFER_ANSWER:
         proposer = pending.facts["from"]
         offer = next(o for o in view.offers if o.proposer == proposer and o.receiver == view.seat)

@@ -30,7 +30,7 @@ AIMED = ("E14", "E03", "E04", "E08", "E09")
 
 def choose_normal(view: PlayerView, pending: Pending, rng: random.Random) -> Decision:
     kind = pending.kind
-    keys = pending.keys()
+    keys = pending.offered()
     if kind is DecisionKind.OFFER_ANSWER:
         return _answer(view, pending)
     if kind is DecisionKind.START_LOT:
@@ -68,7 +68,7 @@ def _answer(view: PlayerView, pending: Pending) -> Decision:
     affordable = view.own.money >= offer.get.money and all(
         h >= n for h, n in zip(view.own.res, offer.get.res, strict=True)
     )
-    ok = fair and affordable and f"accept:{proposer}" in pending.keys()  # noqa: SIM118
+    ok = fair and affordable and f"accept:{proposer}" in pending.offered()
     return Decision("accept" if ok else "reject", (str(proposer),))
 
 
@@ -101,7 +101,7 @@ def _numbers(m: str) -> tuple[int, int, int, int]:
 
 def _action(view: PlayerView, pending: Pending) -> Decision | None:
     assert view.own is not None
-    keys = pending.keys()
+    keys = pending.offered()
     car = my_car(view)
     done = [k for k in keys if k.startswith("job_done:")]
     if done:
@@ -156,7 +156,7 @@ def _open(view: PlayerView, opens: list[str], car: list[str]) -> Decision:
 
 
 def _police_move(view: PlayerView, pending: Pending) -> Decision:
-    squares = {int(k.split(":")[1][1:]) for k in pending.keys()}  # noqa: SIM118
+    squares = {int(k.split(":")[1][1:]) for k in pending.offered()}
     target = leader(view)
     goals = [
         SITE[b.lot].square
