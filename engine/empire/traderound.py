@@ -303,12 +303,10 @@ def arrangement(state: EmpireState, seat: int, d: Decision) -> dict[str, str]:
         raise IllegalDecision(f"{d}: only this seat's working Mobsters, each once")
     if not fits_car(car):
         raise IllegalDecision(f"{d}: the car holds {car_capacity(car)}")
-    if len(places) < len(mine):
-        full = len(car) == car_capacity(car) and all(
-            sum(1 for v in places.values() if v == lot) == BUSINESS_SIZE for lot in own
-        )
-        if not full:
-            raise IllegalDecision(f"{d}: fire only those who do not fit")
+    fired = [m for m in mine if m not in places]
+    lots_full = all(sum(1 for v in places.values() if v == lot) >= BUSINESS_SIZE for lot in own)
+    if fired and (not lots_full or any(fits_car([*car, m]) for m in fired)):
+        raise IllegalDecision(f"{d}: fire only those who do not fit")
     return places
 
 
