@@ -60,11 +60,13 @@ def invariants(state: EmpireState) -> None:
 
 def after(state: EmpireState, seat: int, decision: Decision, events: list[Event]) -> None:
     invariants(state)
+    if state.sealed or state.seq % 25 == 0:  # mid-match, sealed answers included
+        assert EmpireState.from_json(state.to_json()) == state
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_matches_keep_the_invariants_and_end(players: int) -> None:
-    for seed in range(2):
+    for seed in range(5):
         state = new_match(players, seed=seed * 7 + players)
         log = play_random(state, seed, after=after)
         assert state.result is not None and state.sequence <= 12
@@ -109,3 +111,30 @@ def test_decision_texts_round_trip_and_fit_a_button() -> None:
         asked = state.pending[0]
         apply(state, asked.seat, asked.options[seen % len(asked.options)].sample)
         seen += 1
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_computer_matches_keep_the_invariants(players: int) -> None:
+    """Longer gangs than random play builds: normal, easy and random seats together,
+    with normal's offers beside its decisions."""
+    from engine.common.seats import PlayerSpec
+    from engine.empire.computer import choose, offer_for
+
+    kinds = ["normal", "easy", "random"]
+    for seed in range(3):
+        specs = [PlayerSpec(f"P{i}", kinds[(i + seed) % 3]) for i in range(players)]
+        state = new_match(specs, seed=seed)
+        while state.result is None:
+            seat = state.pending[0].seat
+            level = state.players[seat].computer or "normal"
+            offer = offer_for(player_view(state, seat), level)
+            if offer is not None:
+                try:
+                    apply(state, seat, offer)
+                except IllegalDecision:
+                    pass
+            for p in state.pending:
+                for option in p.options:
+                    check(state, p.seat, option.sample)
+            apply(state, seat, choose(player_view(state, seat), level))
+            invariants(state)
