@@ -16,7 +16,8 @@ from bot.discord_app.command_group import new_group
 from bot.discord_app.commands import commands
 from bot.registry import GAMES
 from tests.discord.harness import Table, buttons, private_text, running
-from tests.test_games_platform import RACE_SEATING, RaceToTen
+from tests.race_game.show.game import RaceToTen
+from tests.race_game.show.seating import SEATING as RACE_SEATING
 
 # Race to Ten's seating with three seats at most, a role word of its own and nothing else.
 TALLY_SEATING = replace(
