@@ -52,7 +52,7 @@ class MatchCommands:
     async def new(self, interaction: discord.Interaction, **given: Any) -> None:
         """`/chicago new`: the game's seat count and length read as its seating says
         (a count out of the game's range is refused in its own words)."""
-        asked = NewOptions.read(given)
+        asked = NewOptions(given)
         game = game_named(asked.game)
         seating = game.seating
         count = asked.count(seating)
@@ -233,6 +233,8 @@ def commands(tables: Tables, settings: Settings, group: app_commands.Group) -> l
     handlers = MatchCommands(tables, settings)
     signature, described, choices = new_command_signature()
 
+    # The options of /chicago new are the registered games' (their counts and lengths), so
+    # the callback takes them as keywords and declares them to discord.py by signature.
     async def new(interaction: discord.Interaction, **given: Any) -> None:
         await handlers.new(interaction, **given)
 

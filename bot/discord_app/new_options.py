@@ -109,10 +109,6 @@ class NewOptions:
 
     given: Mapping[str, Any]
 
-    @classmethod
-    def read(cls, given: Mapping[str, Any]) -> NewOptions:
-        return cls(dict(given))
-
     @property
     def game(self) -> str:
         return str(self.given.get("game") or DEFAULT_GAME)
