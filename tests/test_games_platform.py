@@ -5,7 +5,7 @@ a third game — a toy written here, never registered — runs through the same 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +14,9 @@ import pytest
 from bot.games import GAMES, Asked, Game, Placing
 from bot.games.presenters import PRESENTERS
 from bot.narration import Line
+from bot.player_stats import GameStats
 from bot.session import COMPUTER, TIMER, MatchSession
+from bot.store import SideResult
 from bot.verdicts import Verdict
 from engine.chicago import IllegalDecision, PlayerSpec
 
@@ -37,6 +39,8 @@ class Count:
 class RaceToTen:
     key = "race"
     title = "Race to Ten"
+    home = False
+    rated = False
     simultaneous = False
     levels = ("easy",)
     default_rounds = 10
@@ -125,6 +129,21 @@ class RaceToTen:
 
     def ending(self, state: Any) -> str:
         return "ten was said" if state.over else ""
+
+    def reason(self, state: Any) -> str:
+        return "ten"
+
+    def side_facts(self, state: Any, log: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+        return [{"said": state.said[seat::2]} for seat in (0, 1)]
+
+    def ending_words(self, reason: str) -> str:
+        return "ten was said"
+
+    def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
+        return name
+
+    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
+        return GameStats()
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return [Line(seat, f"{state.players[seat].name} says {n}.") for _, seat, n in events]

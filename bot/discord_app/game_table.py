@@ -339,25 +339,25 @@ class GameTable(OpenTable):
         for p in placings:
             scores[p.seat] = p.score
         result = ResultRecord(
-            winner, f"{self.game.key}:{self.game.ending(state)}", scores,
+            self.game.key, winner, self.game.reason(state), scores,
             int(getattr(state, "round", 0)), self.session.seq,
         )  # fmt: skip
         await self.ctx.store.finish(self.match_id, MatchStatus.FINISHED, result)
         names = self.game.names(state)
+        log = [(a.seat, a.decision) for a in self.session.log]
+        facts = await asyncio.to_thread(self.game.side_facts, state, log)
         rows = [
             SideResult(
                 match_id=self.match_id,
                 seat=p.seat,
+                game=self.game.key,
                 name=names[p.seat],
-                role="boss",
-                character=self.game.title,
                 user_id=self.seats[p.seat].user_id,
                 computer=self.seats[p.seat].computer,
                 won=p.won,
+                place=p.place,
                 score=p.score,
-                marks=p.score,
-                raids_won=0,
-                raids_lost=0,
+                facts=facts[p.seat],
             )
             for p in placings
         ]

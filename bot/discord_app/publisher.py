@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot import chicago_record
 from bot.discord_app import messages
 from bot.discord_app.match_channel import MatchChannel
 from bot.discord_app.offers import OfferPost
@@ -351,7 +352,12 @@ class TurnPublisher:
                 self.match_id,
                 MatchStatus.FINISHED,
                 ResultRecord(
-                    result.winner, str(result.reason), list(result.scores), state.round, session.seq
+                    chicago_record.KEY,
+                    result.winner,
+                    str(result.reason),
+                    list(result.scores),
+                    state.round,
+                    session.seq,
                 ),
             )
         else:

@@ -1,7 +1,7 @@
 """The games the table runs, each behind one interface (`Game`).
 
 `GAMES` is the one list: a lobby's `game:` choice, a stored match's game, a replay
-file's game and history all look a game up here by its key.
+file's game, a stored result's game and history all look a game up here by its key.
 """
 
 from __future__ import annotations
@@ -23,21 +23,6 @@ def game_named(key: str | None) -> Game:
         raise ValueError(f"unknown game {key!r}; games: {', '.join(GAMES)}") from None
 
 
-def game_of_result(reason: str) -> tuple[Game, str]:
-    """The game a stored result is of, and its ending's words: every game but Chicago
-    1927 stores its reason as "<game>:<ending>" ("turf:10 buildings"); Chicago 1927's
-    reasons ("marks") predate other games and name none."""
-    key, colon, ending = reason.partition(":")
-    game = GAMES.get(key) if colon else None
-    return (game, ending) if game is not None else (CHICAGO, reason)
-
-
-def game_of_side(character: str) -> Game:
-    """The game a stored side row is of: another game's rows carry its title where a
-    Chicago 1927 row names the boss character."""
-    return next((g for g in GAMES.values() if g is not CHICAGO and g.title == character), CHICAGO)
-
-
 __all__ = [
     "CHICAGO",
     "DEFAULT_GAME",
@@ -47,6 +32,4 @@ __all__ = [
     "Game",
     "Placing",
     "game_named",
-    "game_of_result",
-    "game_of_side",
 ]

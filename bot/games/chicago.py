@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
+from bot import chicago_record
 from bot.games.engine_game import EngineGame
 from bot.games.protocol import Asked
+from bot.history import tell
 from bot.narration import Line, narrate
+from bot.player_stats import GameStats
+from bot.store.interface import SideResult
 from engine.chicago import (
     Decision,
     MatchOptions,
@@ -39,8 +43,10 @@ class ChicagoGame(EngineGame):
 
     setup_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Setup)
     turn_events = (TurnStarted, MatchEnded)
-    key = "chicago"
+    key = chicago_record.KEY
     title = "Chicago 1927"
+    home = True
+    rated = True
     simultaneous = False
     levels: tuple[str, ...] = tuple(PLAYER_LEVELS)
 
@@ -126,6 +132,20 @@ class ChicagoGame(EngineGame):
                 scores=list(result.scores),
             )
         return end
+
+    def side_facts(self, state: Any, log: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+        """Raids are counted by replaying the log (the state keeps no tally of them)."""
+        _, story = tell(state.setup, log)
+        return chicago_record.side_facts(state, story)
+
+    def ending_words(self, reason: str) -> str:
+        return chicago_record.ending_words(reason)
+
+    def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
+        return chicago_record.winner_words(name, facts)
+
+    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
+        return chicago_record.stat_fields(sides)
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return narrate(state, events)

@@ -6,15 +6,18 @@ computer knows is what a person in its chair would know.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
 import engine.turf as turf
+from bot import turf_record
 from bot.games.engine_game import EngineGame
 from bot.games.protocol import Asked
 from bot.narration import Line
+from bot.player_stats import GameStats
+from bot.store.interface import SideResult
 from bot.turf_narration import ENDING_NAMES, narrate_turf
 from engine.chicago.limits import MAX_ROUND_LIMIT
 from engine.common.seats import PlayerSpec
@@ -29,6 +32,8 @@ class TurfGame(EngineGame):
     turn_events = (TurnStarted, MatchEnded)
     key = "turf"
     title = "Turf"
+    home = False
+    rated = False  # ratings are Chicago 1927's: a Turf match moves none
     simultaneous = True
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
 
@@ -121,6 +126,18 @@ class TurfGame(EngineGame):
                 ranking=list(result.ranking),
             )
         return end
+
+    def side_facts(self, state: Any, log: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+        return turf_record.side_facts(state)
+
+    def ending_words(self, reason: str) -> str:
+        return turf_record.ending_words(reason)
+
+    def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
+        return turf_record.winner_words(name, facts)
+
+    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
+        return turf_record.stat_fields(self.title, sides)
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return narrate_turf(self.names(state), events)

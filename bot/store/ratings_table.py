@@ -104,7 +104,7 @@ class RatingTable(SqlDatabase):
         for r in rows:
             side = side_result(r)
             if not matches or matches[-1].match_id != side.match_id:
-                matches.append(RatedMatch(side.match_id, r[-1], []))
+                matches.append(RatedMatch(side.match_id, r[-1], side.game, []))
             matches[-1].sides.append(side)
         return matches
 

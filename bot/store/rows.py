@@ -19,10 +19,7 @@ MATCH_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, settings, seed, engine_version, "
     "created_at, updated_at"
 )
-SIDE_COLUMNS = (
-    "match_id, seat, name, role, character, user_id, computer, won, score, marks, "
-    "raids_won, raids_lost"
-)
+SIDE_COLUMNS = "match_id, seat, game, name, user_id, computer, won, place, score, facts"
 
 
 def engine_version() -> str:
@@ -93,9 +90,8 @@ def match_record(r: Any) -> MatchRecord:
 
 
 def side_result(r: Any) -> SideResult:
-    return SideResult(
-        r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], r[10], r[11]
-    )
+    """A side row (`SIDE_COLUMNS`) as its record."""
+    return SideResult(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7], r[8], json.loads(r[9]))
 
 
 def dump_json(value: Any) -> str:

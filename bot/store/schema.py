@@ -235,7 +235,101 @@ _V5 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5)
+# -- schema 6: game-neutral results ------------------------------------------------------
+# Until schema 5 every result was shaped by Chicago 1927: side rows had its columns
+# (character, marks, raids, role "boss"/"police"), and Turf, the second game, squeezed in
+# with its title as the character, its buildings as the marks and its reason as
+# "turf:<ending words>". Schema 6 stores the game on each row and a side's own facts as
+# JSON the game reads back. The statements below are shared by both databases; what
+# differs (finding the colon, building JSON) is filled in by each.
+
+# A side's place, 1 the winner: the winner, then by final count (the earlier seat first
+# on a tie), then the sides out of the match (no count) in seat order, as both games'
+# rankings put them.
+SIDE_PLACE = """
+    CASE WHEN s.won <> 0 THEN 1 ELSE 1 + (
+        SELECT count(*) FROM result_sides o
+        WHERE o.match_id = s.match_id AND o.seat <> s.seat AND (
+            o.won <> 0
+            OR (o.score IS NOT NULL AND (s.score IS NULL OR o.score > s.score))
+            OR ((o.score = s.score OR (o.score IS NULL AND s.score IS NULL)) AND o.seat < s.seat)
+        )
+    ) END"""
+
+# Turf's endings were stored as the words history shows; its reasons are stored as its
+# engine names them, like every game's.
+TURF_REASONS = """
+    UPDATE results SET reason = CASE reason
+        WHEN '10 buildings' THEN 'buildings'
+        WHEN 'last standing' THEN 'last_standing'
+        WHEN 'everyone out' THEN 'all_out'
+        WHEN 'stalemate' THEN 'stalemate'
+        WHEN 'round limit' THEN 'round_limit'
+        ELSE reason END
+    WHERE game = 'turf'"""
+
+
+def neutral_sides(chicago: str, turf: str) -> str:
+    """The statement that fills `new_sides` from schema 5's `result_sides`: `chicago`
+    and `turf` build the JSON facts of a side of each game, in the database's own JSON
+    functions. A side row always has its result (`prune` removes neither, and sides are
+    recorded only once the result is), and the game comes from it."""
+    return f"""
+        INSERT INTO new_sides (match_id, seat, game, guild_id, user_id, name, computer,
+                               won, place, score, facts, finished_at)
+        SELECT s.match_id, s.seat, r.game, s.guild_id, s.user_id, s.name, s.computer,
+               s.won, {SIDE_PLACE}, s.score,
+               CASE WHEN r.game = 'turf' THEN {turf} ELSE {chicago} END,
+               s.finished_at
+        FROM result_sides s JOIN results r ON r.match_id = s.match_id"""
+
+
+_V6 = Migration(
+    6,
+    "game-neutral results: each finished match's game on its rows, and each side's "
+    "seat, place and score with the game's own facts as JSON",
+    (
+        "ALTER TABLE results ADD COLUMN game TEXT NOT NULL DEFAULT ''",
+        # Chicago 1927's reasons name no game ("marks"); every other game's were
+        # "<game>:<ending>".
+        """
+        UPDATE results SET
+            game = CASE WHEN instr(reason, ':') > 0
+                        THEN substr(reason, 1, instr(reason, ':') - 1) ELSE 'chicago' END,
+            reason = CASE WHEN instr(reason, ':') > 0
+                          THEN substr(reason, instr(reason, ':') + 1) ELSE reason END
+        """,
+        TURF_REASONS,
+        # Like `results`, no foreign key: statistics outlive `prune`.
+        """
+        CREATE TABLE new_sides (
+            match_id INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            guild_id INTEGER,
+            user_id INTEGER,
+            name TEXT NOT NULL,
+            computer TEXT,
+            won INTEGER NOT NULL,
+            place INTEGER NOT NULL,
+            score INTEGER,
+            facts TEXT NOT NULL,
+            finished_at REAL NOT NULL,
+            PRIMARY KEY (match_id, seat)
+        ) WITHOUT ROWID
+        """,
+        neutral_sides(
+            "json_object('character', s.character, 'marks', s.marks, "
+            "'raids_lost', s.raids_lost, 'raids_won', s.raids_won, 'role', s.role)",
+            "json_object('buildings', s.marks)",
+        ),
+        "DROP TABLE result_sides",
+        "ALTER TABLE new_sides RENAME TO result_sides",
+        "CREATE INDEX result_sides_player ON result_sides(guild_id, user_id)",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
