@@ -15,13 +15,13 @@ import re
 import shutil
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import metadata
 from importlib.resources import files
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from bot.findings import Finding as Finding
 from bot.settings import Settings, SettingsFileError, load_settings
 from bot.store import SCHEMA_VERSION, StoreError
 from bot.store.diagnose import RESTORE_HINT, check_file, describe, foreign
@@ -36,21 +36,6 @@ TOKEN_PART = re.compile(r"[A-Za-z0-9_-]+")
 DISTRIBUTIONS = ("chicago-1927", "discord.py", "pillow", "aiosqlite", "asyncpg", "pydantic")
 FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf")
 PORTAL = "https://discord.com/developers/applications"
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One line of the report: what was checked, what was found, and the fix."""
-
-    topic: str
-    ok: bool
-    detail: str
-    fix: str = ""
-
-    def line(self) -> str:
-        mark = "ok " if self.ok else "✗  "
-        text = f"{mark} {self.topic}: {self.detail}"
-        return text if self.ok else f"{text} — fix: {self.fix}"
 
 
 def token_problem(token: str) -> tuple[str, str] | None:
@@ -252,7 +237,7 @@ def store_finding(exc: StoreError) -> Finding:
 
 def check_growth(settings: Settings) -> Finding:
     """How the bot will use the machine: picture workers and gateway shards."""
-    from bot.render.pool import RenderPool
+    from bot.chicago.render.pool import RenderPool
     from bot.settings import shard_list
 
     pool = RenderPool(settings.render_workers)
@@ -277,7 +262,7 @@ def check_assets() -> Finding:
             "reinstall the bot (`pip install --force-reinstall .`, or rebuild the image)",
         )
     try:
-        from bot.render import render_png
+        from bot.chicago.render import render_png
         from engine.chicago import new_match
 
         png = render_png(new_match(2, seed=1))

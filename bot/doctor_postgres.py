@@ -11,7 +11,7 @@ import asyncio
 
 import asyncpg
 
-from bot.doctor import Finding
+from bot.findings import Finding
 from bot.store import SCHEMA_VERSION, StoreError
 from bot.store.postgres import bot_holder
 from bot.store.postgres_connection import CONNECT_TIMEOUT, PostgresDatabase

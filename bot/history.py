@@ -3,7 +3,7 @@
 The store keeps only setup + decisions; the story of a match (marks over time, its
 biggest raid, its richest moment, each side's raids) is recovered by replaying it,
 once, when it finishes. Statistics then read the small per-side rows
-(`bot.chicago_record`), never logs.
+(`bot.chicago.side_rows`), never logs.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from bot.narration import ENDINGS
+from bot.chicago.narration import ENDINGS
 from engine.chicago import NO_SPACE, MatchState, Setup, apply, replay
 from engine.chicago.events import Event, MatchEnded, RaidEnded, TurnStarted
 

@@ -20,7 +20,7 @@ import discord
 import simcord
 
 from bot.discord_app import ChicagoBot, create_bot
-from bot.games import TURF
+from bot.registry import TURF
 from bot.settings import Settings
 
 GUILD = "Speakeasy"

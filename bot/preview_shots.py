@@ -129,11 +129,11 @@ async def click_as_player(server: OfflineServer, paid: list[int]) -> bool:
 
 
 async def take_turf(out: Path) -> list[Path]:
-    """The Turf scenario (`bot.preview_turf_shots`): two people and a computer."""
+    """The Turf scenario (`bot.turf.preview_shots`): two people and a computer."""
     from bot.preview import seats_for
-    from bot.preview_turf_shots import PEOPLE as TURF_PEOPLE
-    from bot.preview_turf_shots import ROUNDS, turf_scenario
-    from bot.preview_turf_shots import SEED as TURF_SEED
+    from bot.turf.preview_shots import PEOPLE as TURF_PEOPLE
+    from bot.turf.preview_shots import ROUNDS, turf_scenario
+    from bot.turf.preview_shots import SEED as TURF_SEED
 
     with tempfile.TemporaryDirectory(prefix="chicago-shots-") as folder:
         server = OfflineServer(Path(folder) / "shots.db", TURF_PEOPLE, seed=TURF_SEED)

@@ -137,7 +137,7 @@ def rebuild(
     """Every rating from nothing, replaying each stored result in the order the matches
     finished: the same arithmetic as the match's end, so the tables agree. A game
     whose matches are not rated when they finish (`Game.rated`) is left out here too."""
-    from bot.games import GAMES
+    from bot.registry import GAMES
 
     tables: dict[int, dict[str, PlayerRating]] = {}
     history: list[RatingChange] = []

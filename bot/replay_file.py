@@ -26,7 +26,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.games import CHICAGO, GAMES, Game
+from bot.games import Game
+from bot.registry import CHICAGO, GAMES
 from engine.chicago import IllegalDecision
 
 FORMAT = "chicago-1927-replay"

@@ -22,9 +22,9 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.chicago.game import CHICAGO
 from bot.games import Asked, Game
-from bot.games.chicago import CHICAGO
-from bot.narration import Line
+from bot.telling import Line
 from bot.verdicts import Verdict, say
 from engine.chicago import Decision, IllegalDecision, Pending
 from engine.chicago.events import Event, MatchEnded, TurnStarted

@@ -3,8 +3,8 @@ marks, within Discord's 1,024 characters."""
 
 from __future__ import annotations
 
-from bot.render.alt_text import MAX_ALT, alt_text
-from bot.render.sample import moment_after
+from bot.chicago.render.alt_text import MAX_ALT, alt_text
+from bot.chicago.render.sample import moment_after
 from tests.test_render import scene
 
 

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from bot.business_card import business_card, card_titles_matching, find_business, receipts_card
+from bot.chicago.business_card import (
+    business_card,
+    card_titles_matching,
+    find_business,
+    receipts_card,
+)
 from engine.chicago.board import Category
 from engine.chicago.testing import give
 from tests.engine.scenes import match

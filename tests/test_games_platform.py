@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES, Asked, Game, Placing
+from bot.games import Asked, Game, Placing
 from bot.games.presenters import PRESENTERS
-from bot.narration import Line
 from bot.player_stats import GameStats
+from bot.registry import GAMES
 from bot.session import COMPUTER, TIMER, MatchSession
 from bot.store import SideResult
+from bot.telling import Line
 from bot.verdicts import Verdict
 from engine.chicago import IllegalDecision, PlayerSpec
 
@@ -187,7 +188,7 @@ def test_a_third_game_runs_through_the_session_unchanged() -> None:
 
 
 def test_an_unknown_game_is_refused_by_name() -> None:
-    from bot.games import game_named
+    from bot.registry import game_named
 
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         game_named("chess")

@@ -1,8 +1,8 @@
-"""Narration (bot/narration.py): every engine event reads as a short English line."""
+"""Narration (bot/chicago/narration.py): every engine event reads as a short English line."""
 
 from __future__ import annotations
 
-from bot.narration import Narrator, standings
+from bot.chicago.narration import Narrator, standings
 from engine.chicago import DecisionKind, PlayerSpec, apply, new_match
 from engine.chicago.computer import choose
 from engine.chicago.events import Event
@@ -48,7 +48,7 @@ def test_a_raid_is_summed_up_with_both_sides_losses() -> None:
 
 
 def test_every_card_says_what_it_does() -> None:
-    from bot.narration import card_effect
+    from bot.chicago.narration import card_effect
     from engine.chicago.cards import CONTACTS, POLICE_FILE, STREET_LIFE_ENTRIES
 
     for drawn in (CONTACTS, *STREET_LIFE_ENTRIES, *POLICE_FILE):
@@ -89,7 +89,7 @@ def test_whole_matches_tell_every_card_and_no_empty_turn_endings() -> None:
 
 
 def test_final_standings_show_the_final_count_of_every_side_still_in() -> None:
-    from bot.narration import FINAL_COUNT
+    from bot.chicago.narration import FINAL_COUNT
 
     state = match(bosses=2)
     state.sides[1].marks = 3
@@ -113,7 +113,7 @@ def test_final_standings_show_the_final_count_of_every_side_still_in() -> None:
 
 def test_police_landing_on_a_card_space_is_told_it_draws_nothing() -> None:
     """RULES §2.4, §4.2: police never draws; the story says so instead of going quiet."""
-    from bot.narration import narrate
+    from bot.chicago.narration import narrate
     from engine.chicago.board import SPACES, SpaceKind
     from engine.chicago.events import Moved, MoveKind
 

@@ -15,13 +15,11 @@ from typing import cast
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from bot.cli import render as render_command
-from bot.narration import money
-from bot.render.fonts import Face, font
-from bot.render.layout import Box
-from bot.render.pen import Pen, PlacedText
-from bot.render.phone import draw_phone, render_phone_png, render_phone_view
-from bot.render.phone_layout import (
+from bot.chicago.narration import money
+from bot.chicago.render.layout import Box
+from bot.chicago.render.pen import Pen, PlacedText
+from bot.chicago.render.phone import draw_phone, render_phone_png, render_phone_view
+from bot.chicago.render.phone_layout import (
     CAP_HEIGHT,
     MIN_TEXT_AT_PHONE,
     PHONE_WIDTH,
@@ -30,11 +28,13 @@ from bot.render.phone_layout import (
     at_phone_width,
     picture_height,
 )
-from bot.render.phone_strip import offset
-from bot.render.recent import MoveTrace
-from bot.render.sample import moment_after
-from bot.render.spotlight import space_facts, spotlight
-from bot.render.view import BoardView, snapshot
+from bot.chicago.render.phone_strip import offset
+from bot.chicago.render.recent import MoveTrace
+from bot.chicago.render.sample import moment_after
+from bot.chicago.render.spotlight import space_facts, spotlight
+from bot.chicago.render.view import BoardView, snapshot
+from bot.cli import render as render_command
+from bot.pictures.fonts import Face, font
 from engine.chicago.board import SPACES
 from tests.pictures import decoded
 from tests.test_render import assert_close_to, scene
@@ -154,8 +154,8 @@ def test_space_facts_double_the_fine_of_a_whole_block() -> None:
 
 
 def test_readme_phone_picture_is_drawn_by_the_current_code() -> None:
-    """`python -m bot.render.readme` (or UPDATE_GOLDEN=1 here) redraws it."""
-    from bot.render.readme import README_PHONE_PICTURE, readme_moment
+    """`python -m bot.chicago.render.readme` (or UPDATE_GOLDEN=1 here) redraws it."""
+    from bot.chicago.render.readme import README_PHONE_PICTURE, readme_moment
 
     data = render_phone_png(*readme_moment())
     if os.environ.get("UPDATE_GOLDEN") == "1":

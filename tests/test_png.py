@@ -9,12 +9,12 @@ import zlib
 import pytest
 from PIL import Image
 
-from bot.render.board import draw_view
-from bot.render.palette import palette_bytes, palette_image
-from bot.render.phone import draw_phone
-from bot.render.png import filtered_rows, write_png
-from bot.render.sample import play
-from bot.render.view import snapshot
+from bot.chicago.render.board import draw_view
+from bot.chicago.render.palette import palette_bytes, palette_image
+from bot.chicago.render.phone import draw_phone
+from bot.chicago.render.sample import play
+from bot.chicago.render.view import snapshot
+from bot.pictures.png import filtered_rows, write_png
 
 
 def _pillow_png(indices: Image.Image) -> bytes:

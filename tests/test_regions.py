@@ -8,11 +8,11 @@ import io
 
 from PIL import Image
 
-from bot.render.board import draw_view, encode, render_view
-from bot.render.layout import HEIGHT, WIDTH
-from bot.render.regions import changed_boxes
-from bot.render.sample import play
-from bot.render.view import BoardView, snapshot
+from bot.chicago.render.board import draw_view, encode, render_view
+from bot.chicago.render.layout import HEIGHT, WIDTH
+from bot.chicago.render.regions import changed_boxes
+from bot.chicago.render.sample import play
+from bot.chicago.render.view import BoardView, snapshot
 from tests.test_render import scene
 
 

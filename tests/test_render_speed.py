@@ -7,12 +7,12 @@ import io
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render import panel
-from bot.render.board import draw_view
-from bot.render.fonts import Face, _font_bytes, font
-from bot.render.memo import Memo
-from bot.render.sample import play
-from bot.render.view import snapshot
+from bot.chicago.render import panel
+from bot.chicago.render.board import draw_view
+from bot.chicago.render.sample import play
+from bot.chicago.render.view import snapshot
+from bot.pictures.fonts import Face, _font_bytes, font
+from bot.pictures.memo import Memo
 
 
 def _draw(text_font: ImageFont.FreeTypeFont, texts: list[str]) -> bytes:

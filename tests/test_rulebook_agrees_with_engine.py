@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.business_card import business_card, card_titles_matching
+from bot.chicago.business_card import business_card, card_titles_matching
 from bot.rulebook import load
 from engine.chicago.board import BUSINESSES, SPACES, Deck
 from engine.chicago.decisions import DecisionKind

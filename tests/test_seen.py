@@ -4,9 +4,9 @@ is hidden (the dice generator, the order of both decks)."""
 
 from __future__ import annotations
 
+from bot.chicago.render import render_png
+from bot.chicago.render.view import snapshot
 from bot.discord_app.lookups import hand_embed
-from bot.render import render_png
-from bot.render.view import snapshot
 from engine.chicago import MatchState, new_match
 from tests.pictures import decoded
 

@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from bot.benchmarks import percentile
-from bot.narration import ENDING_NAMES
-from bot.simulation import (
+from bot.chicago.narration import ENDING_NAMES
+from bot.chicago.simulation import (
     SeatsError,
     format_summary,
     parse_seats,

@@ -10,8 +10,8 @@ import random
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.fonts import Face, Font, _font_bytes
-from bot.render.words import plain
+from bot.pictures.fonts import Face, Font, _font_bytes
+from bot.pictures.words import plain
 
 ANCHORS = ("la", "mm", "ma", "mt", "ra", "rm", "lm", "ls", "rs", "lb", "md")
 POSITIONS = ((10, 40), (10.5, 40), (11.25, 40.5), (12.75, 41.0), (13.49, 40.2))

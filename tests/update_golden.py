@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import sys
 
-from bot.render import render_png
-from bot.render.readme import README_PICTURE, render_readme_picture
+from bot.chicago.render import render_png
+from bot.chicago.render.readme import README_PICTURE, render_readme_picture
 from tests import test_golden_replay, test_render
 
 

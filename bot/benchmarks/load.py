@@ -27,11 +27,11 @@ from typing import Any
 import discord
 
 from bot.benchmarks import percentile
+from bot.chicago.render import pool as render_pool
+from bot.chicago.render import render_png_async
+from bot.chicago.render.pool import RenderPool, default_workers, pss_bytes, rss_bytes
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.running import RunningMatch
-from bot.render import pool as render_pool
-from bot.render import render_png_async
-from bot.render.pool import RenderPool, default_workers, pss_bytes, rss_bytes
 from bot.settings import Settings
 from bot.store import SeatRecord, SqliteStore
 from engine.chicago import MatchState, new_match
@@ -259,7 +259,7 @@ def _line(label: str, latencies: list[float]) -> str:
 
 
 async def measure(args: argparse.Namespace) -> None:
-    from bot.render.view import snapshot
+    from bot.chicago.render.view import snapshot
 
     rng = random.Random(args.seed)
     big = max(args.matches, 1)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot import rating_board, ratings
-from bot.chicago_record import KEY
+from bot.registry import CHICAGO
 from bot.store import MatchStatus, ResultRecord, SeatRecord, SideResult, SqliteStore
 
 RATED_MATCHES = 100_000
@@ -49,7 +49,9 @@ def _fill(path: Path, seed: int) -> None:
         seats = bosses + 1
         people = rng.sample(range(1, PEOPLE + 1), rng.randint(1, seats))
         winner = rng.randrange(seats)
-        results.append((match_id, GUILD, 1, KEY, winner, "marks", "[]", 20, 300, "[]", match_id))
+        results.append(
+            (match_id, GUILD, 1, CHICAGO.key, winner, "marks", "[]", 20, 300, "[]", match_id)
+        )
         for seat in range(seats):
             user = people[seat] if seat < len(people) else None
             level = None if user else rng.choice(LEVELS)
@@ -58,7 +60,7 @@ def _fill(path: Path, seed: int) -> None:
             # The ratings rank by won and score; `place` is only shown.
             place = 1 if seat == winner else seat + 2
             sides.append(
-                (match_id, seat, KEY, GUILD, user, f"P{user or level}", level,
+                (match_id, seat, CHICAGO.key, GUILD, user, f"P{user or level}", level,
                  int(seat == winner), place, 90_000 if seat == winner else score, facts,
                  match_id)
             )  # fmt: skip
@@ -115,10 +117,10 @@ async def _rate_one_more(store: SqliteStore) -> float:
              SeatRecord("police", "Police", None, "hard")]  # fmt: skip
     record = await store.create_match(GUILD, 99, 1, {}, 0)
     await store.set_seats(record.match_id, seats)
-    result = ResultRecord(KEY, 0, "marks", [90_000, 1_000, 5_000], 20, 300)
+    result = ResultRecord(CHICAGO.key, 0, "marks", [90_000, 1_000, 5_000], 20, 300)
     await store.finish(record.match_id, MatchStatus.FINISHED, result)
     sides = [
-        SideResult(record.match_id, i, KEY, s.name, s.user_id, s.computer, i == 0, i + 1,
+        SideResult(record.match_id, i, CHICAGO.key, s.name, s.user_id, s.computer, i == 0, i + 1,
                    result.scores[i], json.loads(_facts(s.role)))
         for i, s in enumerate(seats)
     ]  # fmt: skip

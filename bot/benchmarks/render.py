@@ -17,10 +17,10 @@ import time
 from collections.abc import Callable
 
 from bot.benchmarks import peak_memory_mb, percentile
+from bot.chicago.render import render_phone_png, render_png, render_png_async
+from bot.chicago.render.sample import Moment, play
+from bot.chicago.render.static_layer import static_layer
 from bot.cli.output import Progress
-from bot.render import render_phone_png, render_png, render_png_async
-from bot.render.sample import Moment, play
-from bot.render.static_layer import static_layer
 from engine.chicago import MatchState
 from engine.chicago.events import Event
 

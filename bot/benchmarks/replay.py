@@ -11,7 +11,9 @@ import argparse
 import time
 
 from bot.benchmarks import peak_memory_mb
-from bot.render import animation
+from bot.chicago.render import animation
+from bot.chicago.render.palette import palette_image
+from bot.pictures.gif import encode_gif
 from bot.replay_file import export, load
 from bot.session import MatchSession
 from engine.chicago import new_match
@@ -30,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     replayed = time.perf_counter()
     frames = animation.draw_frames(views)
     drawn = time.perf_counter()
-    gif = animation.encode_gif(frames)
+    gif = encode_gif(frames, palette_image())
     done = time.perf_counter()
 
     file = export(setup, decisions, {"id": 0})

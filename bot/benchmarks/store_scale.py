@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.chicago_record import KEY
+from bot.registry import CHICAGO
 from bot.store import (
     LogChecks,
     SqliteStore,
@@ -142,7 +142,7 @@ class _Builder:
                 "rounds, decisions, seats, finished_at, game) "
                 "VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (match_id, 1_000_000 + n, result.winner, str(result.reason),
-                 json.dumps(result.scores), state.round, state.seq, seat_json, at, KEY),
+                 json.dumps(result.scores), state.round, state.seq, seat_json, at, CHICAGO.key),
             )  # fmt: skip
             places = {seat: place for place, seat in enumerate(result.ranking, 1)}
             self.db.executemany(
@@ -150,7 +150,7 @@ class _Builder:
                 "computer, won, place, score, facts, finished_at) "
                 "VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (match_id, s.seat, KEY, seat[4], s.name, seat[5],
+                    (match_id, s.seat, CHICAGO.key, seat[4], s.name, seat[5],
                      int(s.seat == result.winner), places[s.seat], result.scores[s.seat],
                      self._facts(s, seat[2]), at)
                     for s, seat in zip(state.sides, seats, strict=True)

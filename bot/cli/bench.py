@@ -66,8 +66,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser)
 
 
-# Turf measures its engine and its picture in one run (see bot/benchmarks/turf_engine.py).
-TURF_TARGETS = {"engine": "bot.benchmarks.turf_engine"}
+# Turf measures its engine and its picture in one run (see bot/turf/bench_engine.py).
+TURF_TARGETS = {"engine": "bot.turf.bench_engine"}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from bot.chicago.narration import narrate, standings
 from bot.cli import add_bosses_option, add_game_options, add_match_options, seconds
 from bot.cli.output import (
     CommandError,
@@ -21,7 +22,6 @@ from bot.cli.output import (
     remove_files,
     write_file,
 )
-from bot.narration import narrate, standings
 from bot.session import MatchSession
 from engine.chicago import MatchOptions, MatchState, PlayerSpec, new_match
 from engine.chicago.characters import CHARACTERS
@@ -74,7 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def load_renderer() -> Renderer | None:
     """The board picture, if this install can draw it (it needs Pillow and the assets)."""
     try:
-        from bot.render import render_png
+        from bot.chicago.render import render_png
     except ImportError:
         return None
     return render_png
@@ -211,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
         print(line, flush=args.delay > 0)
 
     if args.game == "turf":
-        from bot.cli.turf_demo import play_turf_demo
+        from bot.turf.demo import play_turf_demo
 
         players = args.players or 4
         play_turf_demo(

@@ -35,8 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     check_output_file(args.out)
-    from bot.render import render_phone_png, render_png
-    from bot.render.sample import moment_after
+    from bot.chicago.render import render_phone_png, render_png
+    from bot.chicago.render.sample import moment_after
 
     moment = moment_after(args.seed, args.decisions, args.bosses)
     draw = render_phone_png if args.phone else render_png

@@ -8,6 +8,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from bot.chicago.narration import ENDINGS, FINAL_COUNT, money
 from bot.cli import one_line
 from bot.cli.output import (
     CommandError,
@@ -17,7 +18,6 @@ from bot.cli.output import (
     reason,
     write_file,
 )
-from bot.narration import ENDINGS, FINAL_COUNT, money
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     as_gif = out is not None and out.suffix.lower() == ".gif"
     if out is not None:
         check_output_file(out) if as_gif else prepare_folder(out)
-    from bot.games import CHICAGO
+    from bot.registry import CHICAGO
     from bot.replay_file import ReplayRefused, load
 
     data = read_replay_file(Path(args.file))
@@ -94,16 +94,18 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {rank}. {shown_name(state.sides[seat].name):<24} {shown}")
     if out is None:
         return 0
-    from bot.render import animation
+    from bot.chicago.render import animation
+    from bot.chicago.render.palette import palette_image
+    from bot.pictures.gif import encode_gif, write_pngs
 
     views = animation.turn_views(replay.setup, replay.decisions)
     frames = animation.draw_frames(views, jobs=args.jobs)
     if as_gif:
-        gif = animation.encode_gif(frames)
+        gif = encode_gif(frames, palette_image())
         write_file(out, gif)
         print(f"wrote {out} ({len(gif) / 1e6:.2f} MB, {len(frames)} frames)")
     else:
-        written = animation.write_pngs(frames, out)
+        written = write_pngs(frames, out, palette_image())
         print(f"wrote {len(written)} frames to {out}/ (turn-0000.png is the setup)")
     return 0
 
@@ -146,9 +148,9 @@ def summarise_other(file: str, replay: Any) -> None:
 
 def draw_turf(replay: Any, out: Path, as_gif: bool) -> None:
     """The Turf table after every turn: a GIF, or a PNG a turn in a folder."""
-    from bot.render.animation import encode_gif, write_pngs
-    from bot.turf_render.animation import frames, turn_pictures
-    from bot.turf_render.palette import palette_image
+    from bot.pictures.gif import encode_gif, write_pngs
+    from bot.turf.render.animation import frames, turn_pictures
+    from bot.turf.render.palette import palette_image
 
     pictures = turn_pictures(replay.setup, replay.decisions)
     if as_gif:

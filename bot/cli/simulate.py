@@ -12,9 +12,16 @@ from __future__ import annotations
 import argparse
 import os
 
+from bot.chicago.simulation import (
+    KINDS,
+    SeatsError,
+    format_summary,
+    parse_seats,
+    seat_kinds,
+    simulate,
+)
 from bot.cli import add_bosses_option, add_game_options, add_match_options, positive_int
 from bot.cli.output import CommandError, Progress
-from bot.simulation import KINDS, SeatsError, format_summary, parse_seats, seat_kinds, simulate
 from engine.chicago import MatchOptions
 
 
@@ -83,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
 
 def run_turf(args: argparse.Namespace) -> int:
     """Turf: --seats lists one kind per player (in joining order), or one kind for all."""
-    from bot.turf_simulation import format_turf_summary, simulate_turf
+    from bot.turf.simulation import format_turf_summary, simulate_turf
     from engine.turf import DEFAULT_ROUND_LIMIT
     from engine.turf.computer import LEVELS as TURF_LEVELS
 

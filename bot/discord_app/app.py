@@ -20,6 +20,8 @@ from typing import Any, cast
 import discord
 from discord.ext import commands
 
+from bot.chicago.render import render_phone_png_async, render_png_async
+from bot.chicago.render.pool import RenderPool, install, installed
 from bot.discord_app import commands as match_commands
 from bot.discord_app import deal_command, history, idle, lookups, server_settings, shutdown
 from bot.discord_app.command_group import fill, new_group
@@ -34,8 +36,6 @@ from bot.discord_app.tables import Table, Tables
 from bot.discord_app.timers import Clock
 from bot.discord_app.tree import ChicagoTree
 from bot.discord_app.views import DYNAMIC_ITEMS
-from bot.render import render_phone_png_async, render_png_async
-from bot.render.pool import RenderPool, install, installed
 from bot.settings import Settings
 from bot.store import MatchStore
 from bot.verdicts import Verdict, say

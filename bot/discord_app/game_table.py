@@ -31,10 +31,10 @@ from bot.discord_app.replies import QUIET, asking
 from bot.discord_app.table import OpenTable
 from bot.discord_app.timers import DecisionTimer
 from bot.discord_app.views import ChicagoButton, ChicagoSelect, rematch_button
-from bot.games import Game, game_named
+from bot.games import Game
 from bot.games.presenter import Choice, Presenter
 from bot.games.presenters import PRESENTERS
-from bot.narration import Line
+from bot.registry import game_named
 from bot.session import TIMER, Applied, MatchSession, StepResult, merge_into
 from bot.store import (
     DecisionRecord,
@@ -46,6 +46,7 @@ from bot.store import (
     StepWrite,
     load_match,
 )
+from bot.telling import Line
 from bot.verdicts import Verdict, say
 from engine.chicago import IllegalDecision
 

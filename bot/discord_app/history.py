@@ -22,8 +22,8 @@ from bot.discord_app.custom_ids import leaderboard_id
 from bot.discord_app.ports import ClickRouter
 from bot.discord_app.replies import reply
 from bot.discord_app.views import ChicagoButton
-from bot.games import GAMES, game_named
 from bot.games.animations import animate
+from bot.registry import GAMES, game_named
 from bot.replay_file import export, suffix
 from bot.store import FinishedMatch, MatchStore, SeatRecord
 

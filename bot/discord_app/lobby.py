@@ -11,7 +11,8 @@ from typing import Any
 
 from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.names import MAX_NAME, plain_name
-from bot.games import Game, game_named
+from bot.games import Game
+from bot.registry import game_named
 from bot.store.interface import SeatRecord
 from engine.chicago import MatchOptions, PlayerSpec, Setup
 from engine.chicago.computer import PLAYER_LEVELS

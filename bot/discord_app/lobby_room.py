@@ -22,10 +22,10 @@ from bot.discord_app.publisher import TURN_HEADER
 from bot.discord_app.running import RunningMatch
 from bot.discord_app.table import OpenTable
 from bot.discord_app.views import computer_choice_view, lobby_view
-from bot.games import CHICAGO, game_named
-from bot.narration import Line
+from bot.registry import CHICAGO, game_named
 from bot.session import MatchSession
 from bot.store import MatchRecord, MatchStatus, SeatRecord, dump_setup
+from bot.telling import Line
 from engine.chicago import NOBODY, replay
 
 log = logging.getLogger("chicago.bot")

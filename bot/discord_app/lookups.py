@@ -13,14 +13,20 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.business_card import BusinessCard, business_card, card_titles_matching, find_business
+from bot.chicago.business_card import (
+    BusinessCard,
+    business_card,
+    card_titles_matching,
+    find_business,
+)
+from bot.chicago.narration import money
 from bot.discord_app.command_group import Command
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import host_of
 from bot.discord_app.replies import reply
 from bot.discord_app.running import RunningMatch
-from bot.narration import money, plural
 from bot.rulebook import Entry, Topic, load
+from bot.telling import plural
 from engine.chicago import MatchState, Notes, bank_ledger, banknotes, player_view
 from engine.chicago.board import SPACES
 from engine.chicago.cards import MAX_CONTACTS_HELD

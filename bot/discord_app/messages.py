@@ -11,11 +11,12 @@ from datetime import datetime
 
 import discord
 
+from bot.chicago.narration import ENDINGS, money, standings
 from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.trades import offer_lines
-from bot.games import game_named
-from bot.narration import ENDINGS, Line, money, standings
+from bot.registry import game_named
 from bot.store.interface import SeatRecord
+from bot.telling import Line
 from engine.chicago import (
     NO_SPACE,
     BribeOrRaidFacts,

@@ -21,7 +21,8 @@ from typing import Any, Protocol
 
 import discord
 
-from bot import chicago_record
+from bot.chicago import side_rows
+from bot.chicago.render.alt_text import alt_text
 from bot.discord_app import messages
 from bot.discord_app.match_channel import MatchChannel
 from bot.discord_app.offers import OfferPost
@@ -30,8 +31,6 @@ from bot.discord_app.replies import asking
 from bot.discord_app.summary import match_summary
 from bot.discord_app.trades import proposal_label
 from bot.discord_app.views import decision_view
-from bot.narration import Line
-from bot.render.alt_text import alt_text
 from bot.session import COMPUTER, TIMER, Applied, MatchSession, StepResult
 from bot.store import (
     DecisionRecord,
@@ -43,6 +42,7 @@ from bot.store import (
     snapshot_due,
     snapshot_of,
 )
+from bot.telling import Line
 from engine.chicago import DecisionKind, FightOrWithdrawFacts, Pending
 from engine.chicago.events import RaidRound
 
@@ -352,7 +352,7 @@ class TurnPublisher:
                 self.match_id,
                 MatchStatus.FINISHED,
                 ResultRecord(
-                    chicago_record.KEY,
+                    side_rows.KEY,
                     result.winner,
                     str(result.reason),
                     list(result.scores),

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.chicago.render.alt_text import alt_text
 from bot.discord_app import messages
 from bot.discord_app.custom_ids import DecisionClick
 from bot.discord_app.game_table import stored_session
@@ -31,7 +32,6 @@ from bot.discord_app.replies import reply
 from bot.discord_app.risks import risk_of
 from bot.discord_app.running import session_of, why_not
 from bot.discord_app.views import sure_view
-from bot.render.alt_text import alt_text
 from bot.session import MatchSession
 from bot.store import (
     DecisionRecord,

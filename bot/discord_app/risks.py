@@ -4,7 +4,7 @@ else stays one click. Pure: what is at risk is read from the pending decision.""
 
 from __future__ import annotations
 
-from bot.narration import money
+from bot.chicago.narration import money
 from engine.chicago import (
     BribeOrRaidFacts,
     DecisionKind,

@@ -18,6 +18,8 @@ from typing import Any
 
 import discord
 
+from bot.chicago.render.alt_text import alt_text
+from bot.chicago.render.pool import worker_executor
 from bot.discord_app import messages
 from bot.discord_app import seat_handover as handover
 from bot.discord_app.lobby import seat_of_user
@@ -28,9 +30,6 @@ from bot.discord_app.seat_handover import TIMEOUTS_BEFORE_COMPUTER
 from bot.discord_app.table import OpenTable
 from bot.discord_app.timers import DecisionTimer
 from bot.discord_app.trade_views import TradeScreen
-from bot.narration import Line
-from bot.render.alt_text import alt_text
-from bot.render.pool import worker_executor
 from bot.session import Applied, MatchSession, StepResult
 from bot.store import (
     DuplicateDecision,
@@ -42,6 +41,7 @@ from bot.store import (
     resume,
 )
 from bot.store.restore import Restored
+from bot.telling import Line
 from bot.verdicts import Verdict, say
 from engine.chicago import NOBODY, Decision, MatchState
 

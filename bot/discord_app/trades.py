@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bot.narration import money
+from bot.chicago.narration import money
 from engine.chicago import (
     Decision,
     IllegalDecision,

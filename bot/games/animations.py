@@ -13,9 +13,9 @@ def animate(game: Game, setup: Any, decisions: Sequence[tuple[int, str]]) -> byt
     """The match as a GIF under Discord's attachment limit (slow: run it off the event
     loop). Chicago 1927 draws its frames in a pool; Turf's picture is quick to draw."""
     if game.key == "turf":
-        from bot.turf_render.animation import animate_turf
+        from bot.turf.render.animation import animate_turf
 
         return animate_turf(setup, decisions)
-    from bot.render import animation
+    from bot.chicago.render import animation
 
     return animation.animate(setup, decisions)

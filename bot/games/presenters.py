@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from bot.games.presenter import Presenter
-from bot.games.turf_presenter import TURF_PRESENTER
+from bot.turf.presenter import TURF_PRESENTER
 
 PRESENTERS: dict[str, Presenter] = {"turf": TURF_PRESENTER}

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.narration import Line
 from bot.player_stats import GameStats
 from bot.store.interface import SideResult
+from bot.telling import Line
 from engine.common.seats import PlayerSpec
 
 

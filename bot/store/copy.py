@@ -25,8 +25,7 @@ import aiosqlite
 from bot.store import diagnose
 from bot.store.decision_log import read_stored
 from bot.store.interface import StoredMatch, StoreError
-from bot.store.postgres import PostgresStore
-from bot.store.postgres_connection import PostgresConnection
+from bot.store.postgres_connection import PostgresConnection, PostgresDatabase
 from bot.store.restore import restore
 from bot.store.sql import SqlConnection, fetch_value
 from bot.store.sqlite import SqliteStore
@@ -59,7 +58,7 @@ async def sqlite_tables(db: aiosqlite.Connection) -> list[tuple[str, list[str]]]
 
 async def migrate_to_postgres(
     source: SqliteStore,
-    target: PostgresStore,
+    target: PostgresDatabase,
     progress: Callable[[str], None] = lambda _: None,
 ) -> CopyReport:
     """Copy every row of `source` into `target`, which must hold no match yet, and
@@ -160,7 +159,7 @@ def replay_problem(stored: StoredMatch, winner: int | None) -> str | None:
     return None
 
 
-async def backup_to_sqlite(store: PostgresStore, dest: Path) -> CopyReport:
+async def backup_to_sqlite(store: PostgresDatabase, dest: Path) -> CopyReport:
     """Write every row of `store`, as of one moment, to a new SQLite file `dest`
     (never overwritten; written beside it and renamed into place once checked)."""
     if dest.exists():

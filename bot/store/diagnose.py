@@ -107,7 +107,7 @@ def in_use_by(path: Path) -> str:
     """The bot holding the database's lock, else the processes that have it open
     (empty when none can be seen)."""
     from bot.store.holders import processes_using
-    from bot.store.instance_lock import holder
+    from bot.store.lock_file import holder
 
     return holder(path) or ", ".join(processes_using(path))
 

@@ -19,14 +19,12 @@ from typing import Self
 
 from bot.store import diagnose
 from bot.store.interface import StoreError
+from bot.store.lock_file import holder as holder
+from bot.store.lock_file import lock_path, read_holder
 
 
 class DatabaseInUse(StoreError):
     """Another bot holds the database's lock."""
-
-
-def lock_path(database: Path) -> Path:
-    return database.with_name(database.name + ".lock")
 
 
 class InstanceLock:
@@ -51,7 +49,7 @@ class InstanceLock:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            who = _read(fd) or "another chicago-bot"
+            who = read_holder(fd) or "another chicago-bot"
             os.close(fd)
             raise DatabaseInUse(in_use_message(self.database, who)) from None
         os.ftruncate(fd, 0)
@@ -83,28 +81,3 @@ def in_use_message(database: Path, who: str) -> str:
         f"database {database} is in use by {who}; only one bot may use a database: "
         "stop the other one, or set CHICAGO_DB to another file"
     )
-
-
-def holder(database: Path) -> str | None:
-    """Who holds the database's lock now ("chicago-bot run (pid 12)"), or None."""
-    path = lock_path(database)
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError:
-        return None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return _read(fd) or "another chicago-bot"
-    finally:
-        os.close(fd)
-    return None
-
-
-def _read(fd: int) -> str:
-    """The holder's line from the lock file, made safe to print."""
-    try:
-        text = os.pread(fd, 200, 0).decode(errors="replace").strip()
-    except OSError:
-        return ""
-    return "".join(c if c.isprintable() else "?" for c in text)

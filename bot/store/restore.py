@@ -27,7 +27,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from bot.games import Game, game_named
+from bot.games import Game
+from bot.registry import game_named
 from bot.store.interface import DecisionRecord, MatchStore, StoredMatch, StoreError
 from engine.chicago import IllegalDecision, MatchState, Setup
 

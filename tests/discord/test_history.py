@@ -8,7 +8,7 @@ import json
 import discord
 
 from bot import ratings
-from bot.chicago_record import side_results
+from bot.chicago.side_rows import side_results
 from bot.discord_app.lobby import build_setup, in_engine_order
 from bot.discord_app.match_settings import MatchSettings
 from bot.history import tell

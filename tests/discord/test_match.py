@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.narration import ENDINGS
+from bot.chicago.narration import ENDINGS
 from bot.store import MatchStatus, load_setup
 from engine.chicago import replay
 from tests.discord.harness import Table, buttons, play_turn, seat_table

@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot.discord_app import lobby, messages
 from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.messages import narration_text, offer_text, option_label, shown_options
-from bot.narration import Line
 from bot.store import SeatRecord
+from bot.telling import Line
 from engine.chicago import (
     NOBODY,
     DecisionKind,

@@ -9,10 +9,10 @@ import json
 import pytest
 
 from bot import ratings
-from bot.games import TURF
+from bot.registry import TURF
 from bot.replay_file import ReplayRefused, load
 from bot.store import SideResult
-from bot.turf_narration import ENDING_NAMES
+from bot.turf.narration import ENDING_NAMES
 from tests.discord.harness import Table, private_text
 from tests.discord.turf_driver import Plan, take_turn
 

@@ -14,8 +14,8 @@ import pytest
 
 from bot import rating_board, ratings
 from bot.discord_app.history import _winner, history_line, stats_embed
-from bot.games import CHICAGO
 from bot.player_stats import player_stats
+from bot.registry import CHICAGO
 from bot.replay_file import export, load
 from bot.store import SCHEMA_VERSION
 from bot.store.location import open_store

@@ -141,7 +141,7 @@ async def test_a_turf_match_restores_through_its_game_and_refusals_are_set_aside
     decision Turf refuses is set aside like a Chicago one."""
     import engine.turf as turf
     import engine.turf.computer
-    from bot.games import TURF
+    from bot.registry import TURF
 
     state = turf.new_match(
         [turf.PlayerSpec("ann", "normal"), turf.PlayerSpec("ben", "normal")], seed=5

@@ -7,14 +7,14 @@ import io
 
 from PIL import Image
 
-from bot.render.fonts import font, sizes_used
-from bot.render.palette import STRIKE
-from bot.render.vision import delta_e
-from bot.turf_narration import narrate_turf
-from bot.turf_render import render_turf, render_turf_png, turf_alt_text
-from bot.turf_render.alt_text import MAX_ALT
-from bot.turf_render.picture import WIDTH, cell_box
-from bot.turf_render.seats import SEAT_COLOURS, SYMBOLS
+from bot.chicago.render.palette import STRIKE
+from bot.pictures.fonts import font, sizes_used
+from bot.pictures.vision import delta_e
+from bot.turf.narration import narrate_turf
+from bot.turf.render import render_turf, render_turf_png, turf_alt_text
+from bot.turf.render.alt_text import MAX_ALT
+from bot.turf.render.picture import WIDTH, cell_box
+from bot.turf.render.seats import SEAT_COLOURS, SYMBOLS
 from engine.common.seats import PlayerSpec
 from engine.turf import MAX_PLAYERS, apply, new_match, player_view
 from engine.turf.computer import play_computers

@@ -50,7 +50,7 @@ def test_demo_turf_tells_a_match_and_writes_its_pictures(
 def test_demo_turf_saves_a_replay_file_that_replay_verifies(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bot.games import TURF
+    from bot.registry import TURF
     from bot.replay_file import load
 
     file = tmp_path / "m.turf.json"

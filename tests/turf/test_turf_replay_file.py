@@ -14,7 +14,7 @@ import pytest
 
 import engine.turf as turf
 from bot.cli import main
-from bot.games import TURF
+from bot.registry import TURF
 from bot.replay_file import ReplayRefused, export, load, log_digest
 from engine.turf.computer import choose
 from tests.test_replay_file import played

@@ -1,0 +1,182 @@
+"""The code is layered: no import loop anywhere in `bot/` or `engine/`, and the platform
+reaches a game only through the registry.
+
+Every import counts — at the top, inside a function or under TYPE_CHECKING — as the
+engine's purity test counts every module it loads. `from package import module` depends
+on that module; `from package import name` on the package."""
+
+from __future__ import annotations
+
+import ast
+from graphlib import CycleError, TopologicalSorter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TOPS = ("bot", "engine")
+REGISTRY = "bot.registry"
+GAME_PACKAGES = ("chicago", "turf")  # bot/<game>/ and engine/<game>/
+
+# Platform modules that still read Chicago 1927 or Turf directly instead of through the
+# registry. The list may only shrink: a module added here is a layering bug.
+STILL_NAMING_A_GAME = frozenset(
+    {
+        "bot.benchmarks.ai",
+        "bot.benchmarks.engine",
+        "bot.benchmarks.load",
+        "bot.benchmarks.render",
+        "bot.benchmarks.replay",
+        "bot.benchmarks.store",
+        "bot.benchmarks.store_scale",
+        "bot.cli",
+        "bot.cli.demo",
+        "bot.cli.preview",
+        "bot.cli.render",
+        "bot.cli.replay",
+        "bot.cli.simulate",
+        "bot.discord_app.app",
+        "bot.discord_app.commands",
+        "bot.discord_app.custom_ids",
+        "bot.discord_app.deal_command",
+        "bot.discord_app.game_table",
+        "bot.discord_app.lobby",
+        "bot.discord_app.lobby_room",
+        "bot.discord_app.lookups",
+        "bot.discord_app.match_settings",
+        "bot.discord_app.messages",
+        "bot.discord_app.offers",
+        "bot.discord_app.ports",
+        "bot.discord_app.publisher",
+        "bot.discord_app.remote",
+        "bot.discord_app.risks",
+        "bot.discord_app.running",
+        "bot.discord_app.summary",
+        "bot.discord_app.trade_views",
+        "bot.discord_app.trades",
+        "bot.discord_app.views",
+        "bot.doctor",
+        "bot.games.animations",
+        "bot.games.presenters",
+        "bot.history",
+        "bot.preview_shots",
+        "bot.replay_file",
+        "bot.session",
+        "bot.store.restore",
+    }
+)
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the tree by its dotted name (a package by its own name)."""
+    found: dict[str, Path] = {}
+    for top in TOPS:
+        for path in (ROOT / top).rglob("*.py"):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def _known(name: str, known: set[str]) -> str | None:
+    """The tree's module `name` stands for (the nearest enclosing one), or None."""
+    while name and name not in known:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The tree's modules that module `name` (at `path`) imports, in any way."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*up, base] if base else up)
+            subs = [f"{base}.{alias.name}" for alias in node.names]
+            names = [s for s in subs if s in known]
+            if len(names) < len(subs):
+                names.append(base)
+        else:
+            continue
+        found.update(m for m in (_known(n, known) for n in names) if m is not None)
+    found.discard(name)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    every = modules()
+    known = set(every)
+    return {name: imports_of(name, path, known) for name, path in every.items()}
+
+
+def is_game(name: str) -> bool:
+    parts = name.split(".")
+    return len(parts) >= 2 and parts[0] in TOPS and parts[1] in GAME_PACKAGES
+
+
+def is_platform(name: str) -> bool:
+    return name.startswith("bot") and not is_game(name) and name != REGISTRY
+
+
+def cycle_in(edges: dict[str, set[str]]) -> list[str] | None:
+    try:
+        list(TopologicalSorter(edges).static_order())
+    except CycleError as exc:
+        return list(exc.args[1])
+    return None
+
+
+def test_no_import_loop_anywhere_in_bot_or_engine() -> None:
+    edges = graph()
+    assert len(edges) > 200, "the whole tree is read"
+    assert cycle_in(edges) is None, f"import loop: {' -> '.join(cycle_in(edges) or [])}"
+
+
+def test_the_check_sees_a_loop_when_there_is_one() -> None:
+    """A module importing one that imports it back is reported, even deep in a package."""
+    edges = graph()
+    edges["bot.pictures.png"] = edges["bot.pictures.png"] | {"bot.chicago.render.board"}
+    assert cycle_in(edges) is not None
+
+
+def test_rules_packages_import_only_the_common_rules_and_themselves() -> None:
+    """A game's rules never borrow another game's: what they share is engine.common."""
+    for name, deps in graph().items():
+        if not name.startswith("engine."):
+            continue
+        own = ".".join(name.split(".")[:2])
+        strays = {d for d in deps if not (d.startswith(own) or d.startswith("engine.common"))}
+        if own == "engine.common":
+            strays = {d for d in deps if not d.startswith("engine.common")}
+        assert strays == set(), f"{name} imports {sorted(strays)}"
+
+
+def test_the_platform_reaches_games_only_through_the_registry() -> None:
+    naming = {
+        name for name, deps in graph().items() if is_platform(name) and any(map(is_game, deps))
+    }
+    added = naming - STILL_NAMING_A_GAME
+    assert added == set(), f"platform modules naming a game outside the registry: {added}"
+    # A module that stopped naming a game leaves the list, so the list stays true.
+    assert STILL_NAMING_A_GAME - naming == set()
+
+
+def test_the_platform_check_sees_a_platform_module_naming_a_game() -> None:
+    edges = graph()
+    edges["bot.telling"] = edges["bot.telling"] | {"engine.turf.state"}
+    naming = {n for n, deps in edges.items() if is_platform(n) and any(map(is_game, deps))}
+    assert "bot.telling" in naming - STILL_NAMING_A_GAME
+
+
+def test_nothing_in_the_discord_layer_imports_the_bot_class() -> None:
+    app = "bot.discord_app.app"
+    users = sorted(
+        name
+        for name, deps in graph().items()
+        if name.startswith("bot.discord_app.") and app in deps
+    )
+    assert users == []
