@@ -1,14 +1,16 @@
 """What a server's finished matches add up to for one player (`/chicago stats`), for
 every game alike: matches and wins overall, and each game's own figures, which the game
-makes from its side rows' facts (`Game.stat_fields`). The platform counts rows; it never
-reads a game's facts."""
+makes from its side rows' facts (`Game.stat_fields`). The platform counts rows; it
+never reads a game's facts."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from bot.store.interface import SideResult
+if TYPE_CHECKING:
+    from bot.store.interface import SideResult
 
 
 @dataclass(slots=True)
@@ -28,24 +30,6 @@ class Tally:
 
     def text(self) -> str:
         return f"{self.won}/{self.played} ({self.rate:.0%})"
-
-
-@dataclass(frozen=True, slots=True)
-class StatField:
-    """One field of a player's statistics card."""
-
-    name: str
-    value: str
-    inline: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class GameStats:
-    """What one game adds to a player's card: its tallies (shown after the overall
-    matches and wins, game by game) and its totals (shown after every game's tallies)."""
-
-    tallies: tuple[StatField, ...] = ()
-    totals: tuple[StatField, ...] = ()
 
 
 @dataclass(slots=True)
@@ -80,4 +64,4 @@ def leaderboard(rows: Iterable[SideResult]) -> list[PlayerStats]:
     return sorted(players, key=lambda p: (-p.overall.won, -p.overall.rate, p.name.lower()))
 
 
-__all__ = ["GameStats", "PlayerStats", "StatField", "Tally", "leaderboard", "player_stats"]
+__all__ = ["PlayerStats", "Tally", "leaderboard", "player_stats"]

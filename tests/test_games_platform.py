@@ -13,7 +13,7 @@ import pytest
 
 from bot.games import Asked, Game, Placing
 from bot.games.presenters import PRESENTERS
-from bot.player_stats import GameStats
+from bot.games.protocol import GameStats
 from bot.registry import GAMES
 from bot.session import COMPUTER, TIMER, MatchSession
 from bot.store import SideResult

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
 
 from bot.chicago import side_rows
 from bot.chicago.narration import narrate
 from bot.games.engine_game import EngineGame
-from bot.games.protocol import Asked
+from bot.games.protocol import Asked, GameStats
 from bot.history import tell
-from bot.player_stats import GameStats
-from bot.store.interface import SideResult
 from bot.telling import Line
 from engine.chicago import (
     Decision,
@@ -29,6 +27,9 @@ from engine.chicago import (
 from engine.chicago.computer import PLAYER_LEVELS, choose, clone
 from engine.chicago.events import MatchEnded, TurnStarted
 from engine.chicago.limits import DEFAULT_ROUND_LIMIT, MARKS_CHOICES, MAX_ROUND_LIMIT
+
+if TYPE_CHECKING:
+    from bot.store.interface import SideResult
 
 ENDINGS = {
     "marks": "by Empire Marks",

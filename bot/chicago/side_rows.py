@@ -8,13 +8,16 @@ The store keeps the facts as JSON and never reads them; only this module does.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from bot.games.protocol import GameStats, StatField
 from bot.history import END_TEXT, MatchStory
-from bot.player_stats import GameStats, StatField, Tally
-from bot.store.interface import SeatRecord, SideResult
+from bot.player_stats import Tally
 from engine.chicago import MatchState
 from engine.chicago.characters import CHARACTERS
+
+if TYPE_CHECKING:
+    from bot.store.interface import SeatRecord, SideResult
 
 KEY = "chicago"  # the game's registry key, stored on its rows
 
@@ -39,6 +42,9 @@ def side_results(
     """The per-side rows a finished match leaves for statistics. `seats` are the
     store's seat records in engine order (their names are the stored names). The score
     is the final count, None for a side out of the match (the ratings rank those last)."""
+    # Imported here: loading the store loads the registry of games, and so this module.
+    from bot.store.interface import SeatRecord, SideResult
+
     result = state.result
     places = {seat: n for n, seat in enumerate(result.ranking, 1)} if result is not None else {}
     rows = []

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.player_stats import GameStats
-from bot.store.interface import SideResult
 from bot.telling import Line
 from engine.common.seats import PlayerSpec
+
+if TYPE_CHECKING:
+    from bot.store.interface import SideResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,24 @@ class Placing:
     place: int
     won: bool
     score: int
+
+
+@dataclass(frozen=True, slots=True)
+class StatField:
+    """One field of a player's statistics card."""
+
+    name: str
+    value: str
+    inline: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    """What one game adds to a player's card: its tallies (shown after the overall
+    matches and wins, game by game) and its totals (shown after every game's tallies)."""
+
+    tallies: tuple[StatField, ...] = ()
+    totals: tuple[StatField, ...] = ()
 
 
 class Game(Protocol):

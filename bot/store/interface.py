@@ -185,7 +185,7 @@ class RatingChange:
 
 @dataclass(frozen=True, slots=True)
 class RatedMatch:
-    """A stored result as a rebuild reads it, oldest first."""
+    """A stored result as a rebuild reads it, oldest first (its sides without facts)."""
 
     match_id: int
     guild_id: int | None

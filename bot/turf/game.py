@@ -7,15 +7,13 @@ computer knows is what a person in its chair would know.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
 
 import engine.turf as turf
 from bot.games.engine_game import EngineGame
-from bot.games.protocol import Asked
-from bot.player_stats import GameStats
-from bot.store.interface import SideResult
+from bot.games.protocol import Asked, GameStats
 from bot.telling import Line
 from bot.turf import side_rows
 from bot.turf.narration import ENDING_NAMES, narrate_turf
@@ -23,6 +21,9 @@ from engine.chicago.limits import MAX_ROUND_LIMIT
 from engine.common.seats import PlayerSpec
 from engine.turf.computer import LEVELS, choose
 from engine.turf.events import MatchEnded, TurnStarted
+
+if TYPE_CHECKING:
+    from bot.store.interface import SideResult
 
 
 class TurfGame(EngineGame):

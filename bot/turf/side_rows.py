@@ -5,12 +5,15 @@ as the game's own facts, the words its endings are told in, and its one figure o
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.player_stats import GameStats, StatField, Tally
-from bot.store.interface import SideResult
+from bot.games.protocol import GameStats, StatField
+from bot.player_stats import Tally
 from bot.turf.narration import ENDING_NAMES
 from engine.turf.state import TurfState
+
+if TYPE_CHECKING:
+    from bot.store.interface import SideResult
 
 _ENDINGS = {str(reason): words for reason, words in ENDING_NAMES.items()}
 
