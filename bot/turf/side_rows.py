@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from bot.games.protocol import GameStats, StatField
 from bot.player_stats import Tally
 from bot.turf.narration import ENDING_NAMES
-from engine.turf.state import TurfState
+from engine.turf import TurfState
 
 if TYPE_CHECKING:
     from bot.store.interface import SideResult
