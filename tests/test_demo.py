@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli.demo import play_demo
+from bot.chicago.demo import play_demo
 from engine.chicago import MatchOptions, MatchState
 from engine.chicago.events import Event
 

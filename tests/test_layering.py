@@ -54,7 +54,6 @@ STILL_NAMING_A_GAME = frozenset(
         "bot.discord_app.trades",
         "bot.discord_app.views",
         "bot.doctor",
-        "bot.games.animations",
         "bot.games.presenters",
         "bot.history",
         "bot.preview_shots",

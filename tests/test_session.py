@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.cli.demo import play_demo
+from bot.chicago.demo import play_demo
 from bot.session import COMPUTER, TIMER, Applied, MatchSession, StepResult, Verdict
 from engine.chicago import DecisionKind, PlayerSpec, Setup, apply, new_match
 from engine.chicago.computer import choose

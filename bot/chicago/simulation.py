@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 
 from bot.benchmarks import percentile
 from bot.chicago.narration import ENDING_NAMES
+from bot.games.offline import LEVEL_ALIASES as ALIASES
+from bot.games.offline import listed_kinds
 from bot.session import MatchSession
 from engine.chicago import EndReason, MatchOptions, MatchState, PlayerSpec, new_match
 from engine.chicago.characters import CHARACTERS
 from engine.chicago.computer import LEVELS
 from engine.chicago.limits import DEFAULT_BOSSES, MAX_BOSSES, MIN_BOSSES
 
-ALIASES = {"ai": "normal", "computer": "normal"}
 KINDS: tuple[str, ...] = LEVELS
 MAX_DECISIONS = 100_000  # a safety net: no real match comes near it
 
@@ -33,7 +34,7 @@ class SeatsError(ValueError):
 
 def seat_kinds(text: str) -> list[str]:
     """The kinds named in a comma-separated list; "ai" means "normal"."""
-    kinds = [ALIASES.get(k.strip().lower(), k.strip().lower()) for k in text.split(",")]
+    kinds = listed_kinds(text)
     unknown = sorted({k for k in kinds if k not in KINDS})
     if unknown:
         known = ", ".join((*KINDS, *ALIASES))

@@ -144,15 +144,17 @@ def add_bosses_option(
     )
 
 
-GAMES = ("chicago", "turf")
 TURF_PLAYERS = range(2, 7)  # TURF §2
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """`--game` and Turf's `--players`, for the commands that play either game."""
+    """`--game` (any game of the registry) and Turf's `--players`, for the commands that
+    play any game."""
+    from bot.registry import GAMES
+
     parser.add_argument(
         "--game",
-        choices=GAMES,
+        choices=tuple(GAMES),
         default="chicago",
         help="which game: chicago (Chicago 1927, the default) or turf",
     )

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 
 from bot.cli import add_bosses_option, add_game_options, count, positive_int
 from bot.cli.output import CommandError
 from bot.database_url import is_postgres
+from bot.registry import offline_of
 
 DEFAULT_MATCHES = 200
 DEFAULT_FINISHED = 100_000
@@ -16,17 +16,15 @@ DEFAULT_RUNNING = 1000
 # hard computer level thinks for tens of milliseconds, so `ai` plays fewer too.
 TARGET_MATCHES = {"render": 50, "load": 1000, "ai": 40}
 
+# What each target measures; each game's offline side runs the ones it has.
 TARGETS = {
-    "engine": ("bot.benchmarks.engine", "random full matches through the rules engine"),
-    "render": ("bot.benchmarks.render", "board picture render + PNG encode"),
-    "ai": ("bot.benchmarks.ai", "computer player decision time"),
-    "store": (
-        "bot.benchmarks.store",
-        "match store: commit, load and start-up times on SQLite or PostgreSQL",
-    ),
-    "bot": ("bot.benchmarks.bot", "click to acknowledgement and next prompt, offline harness"),
-    "replay": ("bot.benchmarks.replay", "a full match's animation: size and time to make"),
-    "load": ("bot.benchmarks.load", "memory, click latency and top click rate on one machine"),
+    "engine": "random full matches through the rules engine",
+    "render": "board picture render + PNG encode",
+    "ai": "computer player decision time",
+    "store": "match store: commit, load and start-up times on SQLite or PostgreSQL",
+    "bot": "click to acknowledgement and next prompt, offline harness",
+    "replay": "a full match's animation: size and time to make",
+    "load": "memory, click latency and top click rate on one machine",
 }
 
 
@@ -66,21 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser)
 
 
-# Turf measures its engine and its picture in one run (see bot/turf/bench_engine.py).
-TURF_TARGETS = {"engine": "bot.turf.bench_engine"}
-
-
 def run(args: argparse.Namespace) -> int:
     if args.db is not None and not (args.target == "store" and is_postgres(args.db)):
         raise CommandError("--db takes a postgresql:// address, for `bench store` only", code=2)
     if args.matches is None:
         args.matches = TARGET_MATCHES.get(args.target, DEFAULT_MATCHES)
-    if args.game == "turf":
-        if args.target not in TURF_TARGETS:
-            raise CommandError(f"bench {args.target} is for Chicago 1927; Turf has: engine", 2)
-        turf_module = importlib.import_module(TURF_TARGETS[args.target])
-        figures: int = turf_module.run(args)
-        return figures
-    module = importlib.import_module(TARGETS[args.target][0])
-    result: int = module.run(args)
-    return result
+    return offline_of(args.game).bench(args)

@@ -1,39 +1,25 @@
 """`chicago-bot demo`: an all-computer match played here, told turn by turn.
 
-The way to see the game work without a Discord token: every seat is a computer player,
-the narration is the one the bot posts, and with --out the board picture of every turn
-is written as a PNG, the same picture the channel would show.
+The way to see a game work without a Discord token: every seat is a computer player,
+the narration is the one the bot posts, and with --out the picture of every turn is
+written as a PNG, the same picture the channel would show. The game's own demo is
+reached through the registry.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bot.chicago.narration import narrate, standings
 from bot.cli import add_bosses_option, add_game_options, add_match_options, seconds
 from bot.cli.output import (
-    CommandError,
     check_output_file,
     path_text,
     prepare_folder,
     remove_files,
-    write_file,
 )
-from bot.session import MatchSession
-from engine.chicago import MatchOptions, MatchState, PlayerSpec, new_match
-from engine.chicago.characters import CHARACTERS
+from bot.registry import offline_of
 from engine.chicago.computer import LEVELS
-from engine.chicago.events import Event, TurnStarted
-from engine.turf.computer import LEVELS as TURF_LEVELS
-
-BOSS_NAMES = ("Vito Marchetti", "Mae Kowalski", "Frankie Doyle", "Nell Brennan")
-POLICE_NAME = "Chicago Police"
-
-Renderer = Callable[[MatchState, Sequence[Event]], bytes]
-Write = Callable[[str], None]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -71,114 +57,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def load_renderer() -> Renderer | None:
-    """The board picture, if this install can draw it (it needs Pillow and the assets)."""
-    try:
-        from bot.chicago.render import render_png
-    except ImportError:
-        return None
-    return render_png
-
-
-def progress(state: MatchState, turns: int, decisions: int, round_: int | None = None) -> str:
-    """One line: where the match stands, marks first since they decide it. `round_` is
-    the round of the turn just told: after a round's last turn the state has already
-    moved on to the next one."""
-    goal = state.setup.options.marks_to_win
-    sides = ", ".join(
-        f"{'Police' if s.is_police else s.name.split()[0]} "
-        f"{'out' if s.eliminated else f'{s.marks}/{goal}'}"
-        for s in state.sides
-    )
-    shown = state.round if round_ is None else round_
-    return f"  [round {shown} · turn {turns} · {decisions} decisions] {sides}"
-
-
-def article(word: str) -> str:
-    """The article a word takes: "an easy", "a normal" (by its first letter)."""
-    return "an" if word[:1].lower() in "aeiou" else "a"
-
-
-def play_demo(
-    seed: int,
-    bosses: int = 4,
-    level: str = "normal",
-    options: MatchOptions | None = None,
-    out: Path | None = None,
-    renderer: Renderer | None = None,
-    write: Write = print,
-    delay: float = 0.0,
-    save: Path | None = None,
-) -> MatchState:
-    """Play and tell one all-computer match; returns the finished state. `save`: where
-    to write its replay file."""
-    players = [PlayerSpec(name, level) for name in BOSS_NAMES[:bosses]]
-    setup = new_match(bosses, seed, options, players, PlayerSpec(POLICE_NAME, level)).setup
-    session, _ = MatchSession.new(setup, autoplay=False)
-    state = session.state
-    write(
-        f"Chicago, 1927 — a demo match, seed {seed}. "
-        f"Every seat is {article(level)} {level} computer player."
-    )
-    for side in state.sides:
-        role = "the police" if side.is_police else CHARACTERS[side.character].name
-        write(f"  {side.name} plays {role}.")
-    write("")
-    write(f"— Round {state.round}: {state.sides[state.turn.seat].name}'s turn —")
-    turn_events: list[Event] = []
-    turns = 0
-    pictures = 0
-    turn_round = state.round
-
-    def close_turn() -> None:
-        nonlocal turns, pictures
-        turns += 1
-        write(progress(state, turns, session.seq, turn_round))
-        if out is not None and renderer is not None:
-            pictures += 1
-            write_file(out / f"turn-{turns:04d}.png", renderer(state, turn_events))
-        if delay > 0:
-            time.sleep(delay)
-
-    def tell(events: Sequence[Event]) -> None:
-        for line in narrate(state, events):
-            write(line.text)
-
-    while state.result is None:
-        events = session.play_computer().events
-        start = 0
-        for index, event in enumerate(events):
-            if isinstance(event, TurnStarted):
-                tell(events[start:index])
-                turn_events.extend(events[start:index])
-                if turn_events:
-                    close_turn()
-                turn_events = []
-                turn_round = event.round
-                start = index
-        tell(events[start:])
-        turn_events.extend(events[start:])
-    close_turn()
-    if out is not None and renderer is not None:
-        write_file(out / "final.png", renderer(state, turn_events))
-    write("")
-    write("Final standings")
-    for line in standings(state):
-        write("  " + line)
-    if save is not None:
-        from bot.replay_file import export
-
-        write_file(save, export(setup, [(a.seat, a.decision) for a in session.log]))
-        write(f"replay file written to {save} (`chicago-bot replay {save}` verifies it)")
-    if out is not None:
-        if renderer is None:
-            write(f"(no board pictures: the board renderer is not available here; {out} is empty)")
-        else:
-            write(f"{pictures} board pictures and final.png written to {out}")
-    final: MatchState = state
-    return final
-
-
 def frame_files(folder: Path) -> list[Path]:
     """The pictures a demo writes into its folder: `turn-NNNN.png` and `final.png`."""
     found = [
@@ -192,43 +70,22 @@ def frame_files(folder: Path) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game == "turf" and args.level not in TURF_LEVELS:
-        raise CommandError(f"Turf has no {args.level} level yet", 2)
+    offline = offline_of(args.game)
+    offline.check_demo(args)
     if args.save is not None:
         check_output_file(args.save)
-    renderer = None
+    drawing = False
     if args.out is not None:
         prepare_folder(args.out)
-        renderer = load_renderer()
-        if renderer is None:
+        drawing = offline.can_draw()
+        if not drawing:
             print("note: the board renderer is not available; playing without pictures")
         old = remove_files(frame_files(args.out))
         if old:
             print(f"(removed {old} pictures of an earlier demo from {args.out})")
-    options = MatchOptions(marks_to_win=args.marks, round_limit=args.round_limit)
 
     def write(line: str) -> None:
         print(line, flush=args.delay > 0)
 
-    if args.game == "turf":
-        from bot.turf.demo import play_turf_demo
-
-        players = args.players or 4
-        play_turf_demo(
-            args.seed, players, args.level, args.round_limit, args.out, write, args.delay,
-            args.save,
-        )  # fmt: skip
-        return 0
-
-    play_demo(
-        args.seed,
-        args.bosses,
-        args.level,
-        options,
-        args.out,
-        renderer,
-        write,
-        args.delay,
-        args.save,
-    )
+    offline.demo(args, write, drawing)
     return 0

@@ -12,17 +12,9 @@ from __future__ import annotations
 import argparse
 import os
 
-from bot.chicago.simulation import (
-    KINDS,
-    SeatsError,
-    format_summary,
-    parse_seats,
-    seat_kinds,
-    simulate,
-)
+from bot.chicago.simulation import KINDS, SeatsError, seat_kinds
 from bot.cli import add_bosses_option, add_game_options, add_match_options, positive_int
-from bot.cli.output import CommandError, Progress
-from engine.chicago import MatchOptions
+from bot.registry import offline_of
 
 
 def _seats_text(text: str) -> str:
@@ -63,56 +55,4 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game == "turf":
-        return run_turf(args)
-    if args.players is not None:
-        raise CommandError("--players is for --game turf; Chicago 1927 counts --bosses", 2)
-    try:
-        boss_kinds, police_kind = parse_seats(args.seats, args.bosses)
-    except SeatsError as exc:
-        raise CommandError(f"{exc} (try --help)", 2) from None
-    options = MatchOptions(marks_to_win=args.marks, round_limit=args.round_limit)
-    progress = Progress("playing matches", args.matches)
-    summary = simulate(
-        args.matches,
-        len(boss_kinds),
-        boss_kinds,
-        police_kind,
-        options,
-        first_seed=args.seed,
-        jobs=args.jobs,
-        on_progress=progress.update,
-    )
-    progress.close()
-    print(format_summary(summary))
-    return 0
-
-
-def run_turf(args: argparse.Namespace) -> int:
-    """Turf: --seats lists one kind per player (in joining order), or one kind for all."""
-    from bot.turf.simulation import format_turf_summary, simulate_turf
-    from engine.turf import DEFAULT_ROUND_LIMIT
-    from engine.turf.computer import LEVELS as TURF_LEVELS
-
-    kinds = seat_kinds(args.seats)
-    missing = sorted(set(kinds) - set(TURF_LEVELS))
-    if missing:
-        levels = ", ".join(TURF_LEVELS)
-        raise CommandError(f"Turf has no {', '.join(missing)} level yet (levels: {levels})", 2)
-    players = args.players or (len(kinds) if len(kinds) > 1 else 4)
-    if len(kinds) == 1:
-        kinds = kinds * players
-    if len(kinds) != players or not 2 <= players <= 6:
-        raise CommandError(f"--seats lists {len(kinds)} kinds for {players} Turf players", 2)
-    progress = Progress("playing Turf matches", args.matches)
-    records = simulate_turf(
-        args.matches,
-        kinds,
-        args.round_limit or DEFAULT_ROUND_LIMIT,
-        first_seed=args.seed,
-        jobs=args.jobs,
-        on_progress=progress.update,
-    )
-    progress.close()
-    print(format_turf_summary(records))
-    return 0
+    return offline_of(args.game).simulate(args)

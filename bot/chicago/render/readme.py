@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bot.cli.demo import BOSS_NAMES, POLICE_NAME
+from bot.chicago.demo import BOSS_NAMES, POLICE_NAME
 from bot.session import MatchSession
 from engine.chicago import MatchState, PlayerSpec, new_match
 from engine.chicago.events import Event, RaidEnded, TurnStarted

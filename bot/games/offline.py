@@ -1,0 +1,49 @@
+"""What a game does offline, without Discord: the demo, the simulator, its speed figures
+and the animated replay. The CLI and `/chicago replay` reach a game's `Offline` through
+the registry (`bot.registry.offline_of`), which imports it only when a command needs it,
+so `--help` and the bot's start never load every game's drawing code."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+Write = Callable[[str], None]
+
+
+class Offline(Protocol):
+    def check_demo(self, args: argparse.Namespace) -> None:
+        """Refuse demo options this game cannot play (raises CommandError)."""
+        ...
+
+    def can_draw(self) -> bool:
+        """Whether this install can draw the game's picture."""
+        ...
+
+    def demo(self, args: argparse.Namespace, write: Write, drawing: bool) -> None:
+        """Play and tell one all-computer match (`chicago-bot demo`), its pictures in
+        `args.out` when `drawing`, its replay file in `args.save` when given."""
+        ...
+
+    def simulate(self, args: argparse.Namespace) -> int:
+        """Many seeded all-computer matches and their statistics (`chicago-bot simulate`)."""
+        ...
+
+    def bench(self, args: argparse.Namespace) -> int:
+        """The speed figures of `chicago-bot bench TARGET --game KEY`."""
+        ...
+
+    def animate(self, setup: Any, decisions: Sequence[tuple[int, str]]) -> bytes:
+        """The whole match as a GIF under Discord's attachment limit (slow: run it off
+        the event loop)."""
+        ...
+
+
+LEVEL_ALIASES = {"ai": "normal", "computer": "normal"}
+
+
+def listed_kinds(text: str) -> list[str]:
+    """The computer kinds a comma-separated --seats value names, "ai" and "computer"
+    read as "normal" (each game then checks them against its own levels)."""
+    return [LEVEL_ALIASES.get(k.strip().lower(), k.strip().lower()) for k in text.split(",")]
