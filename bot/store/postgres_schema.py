@@ -16,7 +16,7 @@ them.
 
 from __future__ import annotations
 
-from bot.store.schema import TURF_REASONS, Migration, neutral_sides
+from bot.store.schema import NEUTRAL_RESULTS, Dialect, Migration, neutral_results
 
 BASELINE = 4
 VERSION_TABLE = "chicago_schema"
@@ -200,48 +200,15 @@ _V5 = Migration(
     ),
 )
 
-_V6 = Migration(
-    6,
-    "game-neutral results: each finished match's game on its rows, and each side's "
-    "seat, place and score with the game's own facts as JSON",
-    (
-        # As SQLite schema 6 (see there why).
-        "ALTER TABLE results ADD COLUMN game TEXT NOT NULL DEFAULT ''",
-        """
-        UPDATE results SET
-            game = CASE WHEN strpos(reason, ':') > 0
-                        THEN split_part(reason, ':', 1) ELSE 'chicago' END,
-            reason = CASE WHEN strpos(reason, ':') > 0
-                          THEN substr(reason, strpos(reason, ':') + 1) ELSE reason END
-        """,
-        TURF_REASONS,
-        """
-        CREATE TABLE new_sides (
-            match_id BIGINT NOT NULL,
-            seat INTEGER NOT NULL,
-            game TEXT NOT NULL,
-            guild_id BIGINT,
-            user_id BIGINT,
-            name TEXT NOT NULL,
-            computer TEXT,
-            won INTEGER NOT NULL,
-            place INTEGER NOT NULL,
-            score INTEGER,
-            facts TEXT NOT NULL,
-            finished_at DOUBLE PRECISION NOT NULL,
-            PRIMARY KEY (match_id, seat)
-        )
-        """,
-        neutral_sides(
-            "json_build_object('character', s.character, 'marks', s.marks, "
-            "'raids_lost', s.raids_lost, 'raids_won', s.raids_won, 'role', s.role)::text",
-            "json_build_object('buildings', s.marks)::text",
-        ),
-        "DROP TABLE result_sides",
-        "ALTER TABLE new_sides RENAME TO result_sides",
-        "ALTER INDEX new_sides_pkey RENAME TO result_sides_pkey",
-        "CREATE INDEX result_sides_player ON result_sides(guild_id, user_id)",
-    ),
+# As SQLite schema 6 (see there why); PostgreSQL also renames the table's key index.
+_PG_DIALECT = Dialect(
+    find="strpos",
+    big="BIGINT",
+    real="DOUBLE PRECISION",
+    table_end="",
+    json="json_build_object({})::text",
+    renamed=("ALTER INDEX new_sides_pkey RENAME TO result_sides_pkey",),
 )
+_V6 = Migration(6, NEUTRAL_RESULTS, neutral_results(_PG_DIALECT))
 
 PG_MIGRATIONS: tuple[Migration, ...] = (_BASELINE, _V5, _V6)

@@ -31,46 +31,22 @@ GUILD = 1
 DAY = 86_400.0
 START = 1_767_225_600.0  # 2026-01-01 00:00 UTC
 
-# The two tables the migration reshapes, as schema 5 made them (SQLite).
-OLD_RESULTS = """CREATE TABLE results (
-            match_id INTEGER PRIMARY KEY,
-            guild_id INTEGER,
-            channel_id INTEGER NOT NULL,
-            winner INTEGER NOT NULL,
-            reason TEXT NOT NULL,
-            scores TEXT NOT NULL,
-            rounds INTEGER NOT NULL,
-            decisions INTEGER NOT NULL,
-            seats TEXT NOT NULL,
-            finished_at REAL NOT NULL
-        )"""
-OLD_SIDES = """CREATE TABLE result_sides (
-            match_id INTEGER NOT NULL,
-            seat INTEGER NOT NULL,
-            guild_id INTEGER,
-            user_id INTEGER,
-            name TEXT NOT NULL,
-            role TEXT NOT NULL,
-            character TEXT NOT NULL,
-            computer TEXT,
-            won INTEGER NOT NULL,
-            score INTEGER,
-            marks INTEGER NOT NULL,
-            raids_won INTEGER NOT NULL,
-            raids_lost INTEGER NOT NULL,
-            finished_at REAL NOT NULL,
-            PRIMARY KEY (match_id, seat)
-        ) WITHOUT ROWID"""
+# The two tables the migration reshapes, column by column as schema 5 made them (both
+# databases); the rows below are written into exactly these.
+OLD_COLUMNS = {
+    "results": (
+        "match_id", "guild_id", "channel_id", "winner", "reason", "scores", "rounds",
+        "decisions", "seats", "finished_at",
+    ),
+    "result_sides": (
+        "match_id", "seat", "guild_id", "user_id", "name", "role", "character", "computer",
+        "won", "score", "marks", "raids_won", "raids_lost", "finished_at",
+    ),
+}  # fmt: skip
 
-_SIDE_INSERT = (
-    "INSERT INTO result_sides (match_id, seat, guild_id, user_id, name, role, character, "
-    "computer, won, score, marks, raids_won, raids_lost, finished_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-_RESULT_INSERT = (
-    "INSERT INTO results (match_id, guild_id, channel_id, winner, reason, scores, rounds, "
-    "decisions, seats, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
+
+def _insert(table: str, columns: tuple[str, ...]) -> str:
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,8 +219,8 @@ _INSERTS = {
     "VALUES (?, ?, ?, ?, ?, ?, ?)",
     "decisions": "INSERT INTO decisions (match_id, seq, seat, decision, actor, at) "
     "VALUES (?, ?, ?, ?, ?, ?)",
-    "results": _RESULT_INSERT,
-    "result_sides": _SIDE_INSERT,
+    "results": _insert("results", OLD_COLUMNS["results"]),
+    "result_sides": _insert("result_sides", OLD_COLUMNS["result_sides"]),
     "ratings": "INSERT INTO ratings (guild_id, player, name, user_id, mu, sigma, rating, "
     "matches) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     "rating_changes": "INSERT INTO rating_changes (match_id, seat, guild_id, player, name, "
@@ -261,6 +237,9 @@ def write_sqlite(path: Path, db: OldDatabase) -> None:
         for migration in MIGRATIONS[:OLD_VERSION]:
             for statement in migration.statements:
                 raw.execute(statement)
+        for table, columns in OLD_COLUMNS.items():
+            found = tuple(c[1] for c in raw.execute(f"PRAGMA table_info({table})"))
+            assert found == columns, (table, found)
         for table, rows in db.rows.items():
             raw.executemany(_INSERTS[table], rows)
         raw.execute(f"PRAGMA user_version = {OLD_VERSION}")
@@ -278,6 +257,13 @@ async def write_postgres(dsn: str, db: OldDatabase) -> None:
                     break
                 for statement in migration.statements:
                     await conn.execute(statement)
+            for table, columns in OLD_COLUMNS.items():
+                found = await conn.fetch(
+                    "SELECT column_name FROM information_schema.columns WHERE table_name = $1 "
+                    "ORDER BY ordinal_position",
+                    table,
+                )
+                assert tuple(r[0] for r in found) == columns, (table, found)
             for table, rows in db.rows.items():
                 insert = _numbered(_INSERTS[table])
                 if table == "matches":  # PostgreSQL keeps a seed as text
