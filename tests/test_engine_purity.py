@@ -14,6 +14,7 @@ def test_engine_imports_nothing_outside_the_standard_library_and_pydantic() -> N
         "import sys, engine.common, engine.chicago, engine.chicago.computer\n"
         "import engine.chicago.testing, engine.chicago.ledger\n"
         "import engine.turf, engine.turf.computer, engine.turf.random_play, engine.turf.testing\n"
+        "import engine.bootleg, engine.bootleg.computer, engine.bootleg.random_play\n"
         f"bad = [m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}]\n"
         "print(','.join(bad))\n"
     )

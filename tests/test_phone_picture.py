@@ -167,7 +167,7 @@ def test_render_command_draws_the_phone_picture(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "phone.png"
-    args = argparse.Namespace(seed=3, decisions=40, bosses=3, out=out, phone=True)
+    args = argparse.Namespace(seed=3, decisions=40, bosses=3, out=out, phone=True, game="chicago")
     assert render_command.run(args) == 0
     assert Image.open(out).size == (WIDTH, picture_height(4))
     assert "40 decisions" in capsys.readouterr().out

@@ -250,7 +250,7 @@ async def test_async_render_matches_sync_render() -> None:
 
 def test_render_command_writes_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "board.png"
-    args = argparse.Namespace(seed=3, decisions=40, bosses=3, out=out, phone=False)
+    args = argparse.Namespace(seed=3, decisions=40, bosses=3, out=out, phone=False, game="chicago")
     assert render_command.run(args) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "40 decisions" in capsys.readouterr().out

@@ -30,8 +30,8 @@ from bot.benchmarks import percentile
 from bot.chicago.render import pool as render_pool
 from bot.chicago.render import render_png_async
 from bot.chicago.render.pool import RenderPool, default_workers, pss_bytes, rss_bytes
+from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import MatchContext
-from bot.discord_app.running import RunningMatch
 from bot.settings import Settings
 from bot.store import SeatRecord, SqliteStore
 from engine.chicago import MatchState, new_match
@@ -126,7 +126,7 @@ class HeadlessBot:
 class Table:
     """One match, all seats people (every decision is a click)."""
 
-    def __init__(self, match: RunningMatch, users: list[int]) -> None:
+    def __init__(self, match: GameTable, users: list[int]) -> None:
         self.runner = match
         self.users = users
         self.busy = False
@@ -154,7 +154,7 @@ class Started:
     """The registry of one lobby: keeps the running match it becomes."""
 
     def __init__(self) -> None:
-        self.match: RunningMatch | None = None
+        self.match: GameTable | None = None
 
     def put(self, table: Any) -> None:
         self.match = table

@@ -1,12 +1,13 @@
 """`chicago-bot render`: draw the board picture (or the phone picture) of a seeded random
-match to a PNG file."""
+match to a PNG file, drawn by the game's own offline side."""
 
 from __future__ import annotations
 
 import argparse
 
-from bot.cli import add_bosses_option, count
-from bot.cli.output import check_output_file, path_text, write_file
+from bot.cli import add_bosses_option, add_game_options, count
+from bot.cli.output import check_output_file, path_text
+from bot.registry import offline_of
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,21 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="PNG file to write (default board.png)",
     )
+    add_game_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     check_output_file(args.out)
-    from bot.chicago.render import render_phone_png, render_png
-    from bot.chicago.render.sample import moment_after
-
-    moment = moment_after(args.seed, args.decisions, args.bosses)
-    draw = render_phone_png if args.phone else render_png
-    data = draw(moment.state, moment.events)
-    write_file(args.out, data)
-    state = moment.state
-    status = "match over" if state.result is not None else f"round {state.round}"
-    print(
-        f"wrote {args.out} ({len(data) / 1024:.1f} KB): seed {args.seed}, "
-        f"{moment.decisions} decisions, {status}"
-    )
-    return 0
+    return offline_of(args.game).picture(args)

@@ -8,7 +8,6 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from bot.chicago.narration import ENDINGS, FINAL_COUNT, money
 from bot.cli import one_line
 from bot.cli.output import (
     CommandError,
@@ -16,7 +15,6 @@ from bot.cli.output import (
     path_text,
     prepare_folder,
     reason,
-    write_file,
 )
 
 
@@ -66,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     as_gif = out is not None and out.suffix.lower() == ".gif"
     if out is not None:
         check_output_file(out) if as_gif else prepare_folder(out)
-    from bot.registry import CHICAGO
+    from bot.registry import offline_of
     from bot.replay_file import ReplayRefused, load
 
     data = read_replay_file(Path(args.file))
@@ -74,39 +72,10 @@ def run(args: argparse.Namespace) -> int:
         replay = load(data)
     except ReplayRefused as exc:
         raise CommandError(f"{args.file} refused: {exc}", 1) from None
-    if replay.game is not CHICAGO:
-        summarise_other(str(args.file), replay)
-        if out is not None:
-            draw_turf(replay, out, as_gif)
-        return 0
-    state = replay.state
-    print(
-        f"{one_line(str(args.file))}: {match_title(replay.match)}, seed {replay.setup.seed}, "
-        f"{len(state.sides) - 1} bosses + police, {state.seq} decisions, {state.round} rounds"
-    )
-    print(VERIFIED)
-    result = state.result
-    if result is not None:
-        print(f"winner: {shown_name(state.sides[result.winner].name)}, {ENDINGS[result.reason]}")
-        for rank, seat in enumerate(result.ranking, start=1):
-            score = result.scores[seat]
-            shown = "eliminated" if score is None else f"{FINAL_COUNT} {money(score)}"
-            print(f"  {rank}. {shown_name(state.sides[seat].name):<24} {shown}")
-    if out is None:
-        return 0
-    from bot.chicago.render import animation
-    from bot.chicago.render.palette import palette_image
-    from bot.pictures.gif import encode_gif, write_pngs
-
-    views = animation.turn_views(replay.setup, replay.decisions)
-    frames = animation.draw_frames(views, jobs=args.jobs)
-    if as_gif:
-        gif = encode_gif(frames, palette_image())
-        write_file(out, gif)
-        print(f"wrote {out} ({len(gif) / 1e6:.2f} MB, {len(frames)} frames)")
-    else:
-        written = write_pngs(frames, out, palette_image())
-        print(f"wrote {len(written)} frames to {out}/ (turn-0000.png is the setup)")
+    offline = offline_of(replay.game.key)
+    offline.replay_summary(str(args.file), replay)
+    if out is not None:
+        offline.draw_replay(replay, out, as_gif, args.jobs)
     return 0
 
 
@@ -119,8 +88,8 @@ def match_title(match: dict[str, Any]) -> str:
 
 
 def summarise_other(file: str, replay: Any) -> None:
-    """A game told through the `Game` interface (Turf): its players, rounds, winner, how
-    it ended and the final count, a line a seat in finishing order."""
+    """A game told through the `Game` interface and its presenter: its players, rounds,
+    winner, how it ended and the final count, a line a seat in finishing order."""
     from bot.games.presenters import PRESENTERS
 
     game, state = replay.game, replay.state
@@ -144,19 +113,3 @@ def summarise_other(file: str, replay: Any) -> None:
         line = standings[placing.seat]
         rest = line[len(name) :] if line.startswith(name) else f": {placing.score}"
         print(f"  {placing.place}. {shown_name(name)}{one_line(rest, limit=80)}")
-
-
-def draw_turf(replay: Any, out: Path, as_gif: bool) -> None:
-    """The Turf table after every turn: a GIF, or a PNG a turn in a folder."""
-    from bot.pictures.gif import encode_gif, write_pngs
-    from bot.turf.render.animation import frames, turn_pictures
-    from bot.turf.render.palette import palette_image
-
-    pictures = turn_pictures(replay.setup, replay.decisions)
-    if as_gif:
-        gif = encode_gif(frames(pictures), palette_image())
-        write_file(out, gif)
-        print(f"wrote {out} ({len(gif) / 1e6:.2f} MB, {len(pictures)} frames)")
-    else:
-        written = write_pngs(frames(pictures, 1), out, palette_image())
-        print(f"wrote {len(written)} frames to {out}/ (turn-0000.png is the setup)")

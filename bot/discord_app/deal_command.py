@@ -17,6 +17,7 @@ from bot.discord_app.command_group import Command, command
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import host_of
 from bot.discord_app.replies import reply
+from bot.registry import TURF
 from engine.turf import DealSide, Decision
 from engine.turf.cards import RANKS
 
@@ -73,7 +74,7 @@ async def deal_cmd(
     they_discard_thugs: app_commands.Range[int, 0, 40] = 0,
 ) -> None:
     table = host_of(interaction).table_in(interaction.channel_id)
-    if not isinstance(table, GameTable):
+    if not isinstance(table, GameTable) or table.game is not TURF:
         await reply(interaction, NOT_TURF)
         return
     receiver = table.seat_of(to.id)

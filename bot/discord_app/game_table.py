@@ -1,22 +1,18 @@
-"""A running match of a game other than Chicago 1927 (Turf), in one channel.
+"""A running match of any game, in one channel: its session, lock, timer and seats.
 
-The same platform as a Chicago match: the generic `MatchSession` decides, the store
-commits each step in one transaction before anything is posted, one timer per question,
-seats handed to a computer after repeated timeouts, and a restart resumes from the
-store. What it shows comes from the game's `Presenter`: buttons only for what the whole
-table may know, a private list (ephemeral, or by DM) for a hand or a secret choice.
+A click, a timer or a command becomes a call on the generic `MatchSession`; what it
+returns is committed to the store in one transaction and only then told, by the game's
+`Teller` (`bot.discord_app.teller`): this module names no game. Seats go to a computer
+after repeated timeouts, a restart resumes from the store, and decisions another bot
+process committed (a DM answer that reached the process running shard 0) are told here,
+once.
 
-Several seats may be asked at once (both sides of a confrontation choose in secret):
-one prompt message names everyone asked, and each asked seat's buttons carry the
-number its question was first asked at, so a choice made by one side never makes the
-other side's buttons stale.
+An idle match drops its session from memory (see `bot.discord_app.idle`) and reloads it
+from the store at its next click, command or timer; every entry point wakes it first.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import io
 import logging
 from collections.abc import Sequence
 from datetime import timedelta
@@ -25,96 +21,38 @@ from typing import Any
 import discord
 
 from bot.discord_app import seat_handover as handover
-from bot.discord_app.custom_ids import game_id, private_id, select_id
 from bot.discord_app.ports import MatchContext
-from bot.discord_app.replies import QUIET, asking
+from bot.discord_app.stored_sessions import load_session, playing_seat, session_at, why_not
 from bot.discord_app.table import OpenTable
+from bot.discord_app.teller import NOTE
+from bot.discord_app.tellers import teller_for
 from bot.discord_app.timers import DecisionTimer
-from bot.discord_app.views import ChicagoButton, ChicagoSelect, rematch_button
-from bot.games import Game
-from bot.games.presenter import Choice, Presenter
-from bot.games.presenters import PRESENTERS
-from bot.registry import game_named
+from bot.games.presenter import Choice
 from bot.session import TIMER, Applied, MatchSession, StepResult, merge_into
-from bot.store import (
-    DecisionRecord,
-    MatchRecord,
-    MatchStatus,
-    MatchStore,
-    ResultRecord,
-    SideResult,
-    StepWrite,
-    load_match,
-)
+from bot.store import DuplicateDecision, MatchRecord, MatchStatus
 from bot.telling import Line
 from bot.verdicts import Verdict, say
-from engine.chicago import IllegalDecision
+from engine.common import IllegalDecision
 
 log = logging.getLogger("chicago.bot")
 
-PROMPT = "prompt"  # store: the message asking the open questions
-TOLD = "told"  # store: how many logged decisions the channel has been told
-PICTURE = "turf.png"
-MAX_LINES = 14  # narration lines in one message; older ones are summarised
-MAX_BUTTONS = 20
-
-
-def dm_note(seat: int, seq: int) -> str:
-    """The store's name for the DM that asked `seat` the question asked at `seq`."""
-    return f"dm:{seat}:{seq}"
-
-
-def dm_key(purpose: str) -> tuple[int, int] | None:
-    parts = purpose.split(":")
-    if len(parts) != 3 or parts[0] != "dm" or not (parts[1].isdigit() and parts[2].isdigit()):
-        return None
-    return int(parts[1]), int(parts[2])
-
-
-def game_of(record: MatchRecord) -> Game:
-    return game_named(record.settings.get("game"))
-
-
-async def stored_session(
-    store: MatchStore, record: MatchRecord, upto: int | None = None
-) -> MatchSession:
-    """A running match rebuilt from the store, replayed once from its setup so each open
-    question keeps the number it was first asked at (`upto`: only its first so many
-    decisions). A logged decision this release refuses is set aside by the store's own
-    restore (as for Chicago 1927) and play goes on from the state before it."""
-    game = game_of(record)
-    stored = await store.load(record.match_id)
-    if stored.setup_json is None:
-        raise ValueError(f"match {record.match_id} has no setup")
-    setup = game.load_setup(stored.setup_json)
-    logged = [Applied(d.seq, d.seat, d.decision, d.actor) for d in stored.full_log][:upto]
-    controllers = {
-        i: s.controller for i, s in enumerate(record.seats) if s.user_id and s.controller != "user"
-    }
-    try:
-        return MatchSession.replayed(game, setup, logged, controllers)
-    except IllegalDecision:
-        state, _ = await load_match(store, record.match_id)
-        kept = [entry for entry in logged if entry.seq < game.seq(state)]
-        return MatchSession.replayed(game, setup, kept, controllers)
+CONFLICTS_RETRIED = 3  # decisions taken by another process while one step was committed
 
 
 class GameTable(OpenTable):
-    """One running match of a game told through a `Presenter`."""
+    """One running match; every change to it goes through its lock."""
 
     def __init__(self, ctx: MatchContext, record: MatchRecord, session: MatchSession) -> None:
         super().__init__(ctx, record)
         self.game = session.game
-        self.presenter: Presenter = PRESENTERS[self.game.key]
-        self.session = session
         self.timer = DecisionTimer(ctx.clock, self._remind, self._expire, record.match_id)
-        self.prompt_id: int | None = None
-        self.dms: set[tuple[int, int]] = set()  # (seat, asked at) already sent by DM
         self.timeouts: dict[int, int] = {}
-        self.reminded: int | None = None
-        self.prompt_lines: list[str] = []  # what the prompt tells so far (edited in place)
-        self.prompt_asks: tuple[int, ...] = ()  # the people it asks
-        self.told: int | None = None  # logged decisions the channel was told (None: unknown)
+        self._session: MatchSession | None = session
+        # How many logged decisions the channel has been told. A log that goes further
+        # holds decisions another process committed, told here by `catch_up`.
+        self.told: int | None = None
+        self.show = teller_for(self)
+        self._count_timeouts(session)
 
     # --- reading -------------------------------------------------------------------------
 
@@ -124,139 +62,177 @@ class GameTable(OpenTable):
 
     @property
     def asleep(self) -> bool:
-        return False
+        return self._session is None
+
+    @property
+    def session(self) -> MatchSession:
+        """The session; callers `wake()` the match first (every entry point does)."""
+        if self._session is None:
+            raise RuntimeError(f"match {self.match_id} is asleep: wake() it first")
+        return self._session
+
+    @session.setter
+    def session(self, session: MatchSession) -> None:
+        self._session = session
 
     def player_of(self, seat: int) -> int | None:
+        """The user who decides for `seat` now (None: a computer plays it)."""
         record = self.seats[seat]
         return record.user_id if record.controller == "user" else None
 
+    def playing(self, user_id: int) -> int | None:
+        """The seat this user decides for now (None: not theirs, or a computer's now)."""
+        return playing_seat(self.seats, user_id)
+
     def where(self) -> str:
-        return self.link(self.prompt_id)
+        """A link to the message to look at: the prompt, else the channel."""
+        return self.link(self.show.prompt_message())
 
-    async def wake(self) -> None:
-        self.touch()
-
-    def sleep(self) -> bool:
-        return False
-
-    # --- loading and resuming --------------------------------------------------------------
+    # --- loading, sleeping and resuming --------------------------------------------------
 
     @classmethod
     async def load(cls, ctx: MatchContext, record: MatchRecord) -> GameTable:
-        """The match rebuilt from its setup and its whole log (each open question keeps
-        the number it was first asked at, so buttons posted before a restart count)."""
-        session = await stored_session(ctx.store, record)
-        session.hold_slow = True
-        table = cls(ctx, record, session)
+        """A running match rebuilt from the store, with what it had posted (prompt,
+        reminder, DMs) read back."""
+        table = cls(ctx, record, await load_session(ctx.store, record))
         posted = await ctx.store.messages(record.match_id)
-        table.prompt_id = posted.get(PROMPT)
-        table.told = posted.get(TOLD)
-        table.dms = {sent for key in posted if (sent := dm_key(key)) is not None}
+        table.told = table.show.restore(table.session, posted)
         return table
 
-    async def resume(self) -> None:
-        """After a restart: the prompt stays when it is still there (its buttons carry
-        the numbers their questions were asked at, which the rebuilt match keeps), else
-        a fresh one is posted; the timer goes on with the time it had left."""
-        async with self.lock:
-            if self.closed:
-                return
-            if self.session.over:
-                await self._tell(StepResult(Verdict.APPLIED, result=self.session.result))
-                return
-            if await self._tell_missed():
-                return
-            found = self.prompt_id is not None and await self.channel.fetch(self.prompt_id)
-            if not found:
-                self.prompt_id = None
-                await self._post(StepResult(Verdict.APPLIED, asked=self.session.asked()))
-            # The next step starts a new message: what this one told is not known now.
-            self.prompt_asks = ()
-            timer = await self.ctx.store.deadline(self.match_id)
-            if timer is not None and timer[0] == self.session.seq:
-                self.timer.start(self.session.seq, timer[1], self.timer_length, remind=False)
-            else:
-                deadline = self.ctx.clock() + self.timer_length
-                await self.ctx.store.set_deadline(self.match_id, self.session.seq, deadline)
-                self.timer.start(self.session.seq, deadline, self.timer_length)
+    def _count_timeouts(self, session: MatchSession) -> None:
+        controllers = session.controllers
+        self.timeouts = {
+            seat: streak
+            for seat in range(len(self.seats))
+            if seat not in controllers
+            # A full streak on a person's seat means it was handed over and taken back since.
+            and (streak := session.timeouts_running(seat)) < handover.TIMEOUTS_BEFORE_COMPUTER
+        }
 
-    async def _tell_missed(self) -> bool:
-        """Decisions logged but never told in the channel (a DM answer another process
-        took while this one was down, a click committed just before a crash) are told
-        now, from the match as the channel last saw it; returns whether any were."""
-        told = self.told
-        missed = self.session.log[told:] if told is not None else []
-        if not missed:
+    def sleep(self) -> bool:
+        """Drop the session from memory, keeping the shell (ids, seats, timer); returns
+        whether it was dropped. The store has everything to reload it."""
+        if self._session is None or self.closed or self.lock.locked():
             return False
-        earlier = await stored_session(self.ctx.store, self._record, upto=told)
-        if len(earlier.log) != told:
-            return False  # the log could not be rebuilt that far: resume as it stands
-        earlier.hold_slow = True
-        self.session = earlier
-        self.prompt_asks = ()  # a new prompt: the one posted before asked other things
-        log.info("match %s: decisions told after a restart: %d", self.match_id, len(missed))
-        await self._tell(earlier.adopt(missed))
+        if not self.show.may_sleep():
+            return False
+        self._session = None
+        self.show.slept()
         return True
 
-    async def catch_up(self) -> None:
-        """Decisions another bot process committed (a DM answer that reached the process
-        running shard 0) are told here, once, and the match plays on."""
+    async def wake(self) -> None:
+        """Reload an idle match from the store before its next click, command or timer."""
+        self.touch()
+        if self._session is not None:
+            return
+        async with self.lock:
+            if self._session is not None or self.closed:
+                return
+            session = await load_session(self.ctx.store, self._record)
+            told = self.show.restore(session, await self.ctx.store.messages(self.match_id))
+            self._session = session
+            self._count_timeouts(session)
+            if self.told is None:
+                self.told = told
+            log.info("match %s: reloaded from the store after being idle", self.match_id)
+
+    async def resume(self) -> None:
+        """After a restart: the prompt stays if it asks what is asked now (else a stale
+        one is closed and the prompt posted), and the timer goes on with the time it
+        had left."""
+        await self.wake()
+        async with self.lock:
+            await self._resume_locked()
+
+    async def _resume_locked(self, tell_missed: bool = True) -> None:
+        """`resume`, in the match's lock. `tell_missed`: decisions taken after the
+        channel was last told are told first (off when that telling could not rebuild
+        them)."""
+        session = self.session
+        if self.closed:
+            return
+        if session.over or not session.asked():
+            await self._tell(StepResult(Verdict.APPLIED, result=session.result))
+            return
+        told = self.show.restore(session, await self.ctx.store.messages(self.match_id))
+        if tell_missed and told is not None and told < session.seq:
+            # Decided after the channel last asked, and never told here: a DM answer
+            # another process took while this one was down, or a click committed just
+            # before a crash. Told now, from what the channel last saw.
+            await self.show.keep_prompt(session)  # a stale prompt is closed
+            self.told = told
+            await self._catch_up_locked()
+            return
+        if not await self.show.keep_prompt(session):
+            # Computer seats after a person's decision another process committed.
+            step = session.play_on()
+            step.turns_ended = max(step.turns_ended, 1)
+            await self._tell(step, force_new=True)
+            return
+        self.told = session.seq
+        timer = await self.ctx.store.deadline(self.match_id)
+        if timer is not None and timer[0] == session.seq:
+            deadline = timer[1]
+            remind = self.show.remind_again(deadline - self.ctx.clock())
+            self.show.resumed_deadline(deadline)
+            self.timer.start(session.seq, deadline, self.timer_length, remind)
+        else:
+            deadline = self.ctx.clock() + self.timer_length
+            await self.ctx.store.set_deadline(self.match_id, session.seq, deadline)
+            self.show.resumed_deadline(deadline)
+            self.timer.start(session.seq, deadline, self.timer_length)
+
+    async def recover(self) -> None:
+        """After an unexpected error: the match as the store has it, its prompt and timer
+        back in place, so it is never left stuck."""
         async with self.lock:
             if self.closed:
                 return
-            stored = await self.ctx.store.load(self.match_id)
-            known = len(self.session.log)
-            new = [
-                Applied(d.seq, d.seat, d.decision, d.actor)
-                for d in stored.full_log
-                if d.seq >= known
-            ]
-            if not new:
-                return
-            step = self.session.adopt(new)
-            await self._tell(step)
-
-    async def recover(self) -> None:
-        """After an unexpected error: the match as the store has it."""
-        fresh = await GameTable.load(self.ctx, self._record)
-        self.session = fresh.session
+            self._session = None
+            self.show.forget()
         await self.resume()
 
-    async def begin(self, step: StepResult, notes: list[Line]) -> None:
+    async def begin(self, step: StepResult, notes: Sequence[Line]) -> None:
+        """The first prompt of a match just dealt (computers may have played already)."""
         async with self.lock:
-            await self._tell(step, notes)
+            await self._tell(step, notes, force_new=True)
 
-    # --- deciding ------------------------------------------------------------------------------
+    # --- deciding --------------------------------------------------------------------------
 
-    def playing(self, user_id: int) -> int | None:
-        """The seat this user decides for now (None: not theirs, or a computer's now)."""
-        seat = self.seat_of(user_id)
-        return seat if seat is not None and self.player_of(seat) == user_id else None
+    def asks_now(self, seq: int) -> bool:
+        session = self._session
+        return session is not None and not self.closed and session.seq == seq
 
-    def refusal(self, user_id: int, seq: int, decision: str) -> str | None:
-        """Why this user's click on decision `seq` does not count, or None."""
+    def refusal(self, user_id: int, seq: int, decision: object) -> str | None:
+        """Why this user's click on decision `seq` does not count, or None if it may."""
         if self.ctx.stopping():
             return say(Verdict.STOPPING)
         if self.closed:
             return say(Verdict.OVER)
-        refused = self.session.check(self.playing(user_id), decision, seq, str(user_id))
-        if refused is None:
-            return None
-        if refused.verdict is Verdict.WRONG_SEAT:
-            asked = self.session.asked()
-            people = [self._mention(a.seat) for a in asked]
-            return say(Verdict.WRONG_SEAT, waiting=" and ".join(dict.fromkeys(people)))
-        return refused.message
+        return why_not(self.session, self.seats, user_id, seq, decision)
 
-    async def decide(self, user_id: int, seq: int, decision: str) -> str | None:
+    async def risk(self, user_id: int, seq: int, decision: object) -> str | None:
+        """What this click would risk for the clicker's side (None: safe, or not theirs
+        to make: the decision itself says why), when the game asks to confirm."""
+        await self.wake()
+        if self.refusal(user_id, seq, decision) is not None:
+            return None
+        return self.show.risk(self.session, str(decision))
+
+    def label(self, seq: int, decision: object) -> str:
+        """The words of the button that offers `decision`, for a confirmation."""
+        return self.show.label(self.session, Applied(seq, -1, str(decision), ""))
+
+    async def decide(self, user_id: int, seq: int, decision: object) -> str | None:
         """Apply a click; returns a private reply when it did not count."""
+        await self.wake()
         async with self.lock:
             refused = self.refusal(user_id, seq, decision)
             if refused is not None:
                 return refused
             seat = self.playing(user_id)
             assert seat is not None
-            step = self.session.decide(seat, decision, seq, str(user_id))
+            step = self.session.decide(seat, str(decision), seq, str(user_id))
             if not step.ok:
                 return step.message
             self.timeouts[seat] = 0
@@ -264,7 +240,8 @@ class GameTable(OpenTable):
             return None
 
     async def offer(self, user_id: int, decision: str) -> str:
-        """A decision the player makes unasked (a Turf deal); the private answer."""
+        """A decision the player makes unasked (a deal); the private answer."""
+        await self.wake()
         async with self.lock:
             if self.closed or self.session.over:
                 return say(Verdict.OVER)
@@ -277,6 +254,15 @@ class GameTable(OpenTable):
             await self._tell(step)
             return "Offer sent: they answer in private."
 
+    async def open_screen(self, user_id: int, seq: int) -> tuple[str, discord.ui.View] | str:
+        """A private screen to make an offer from (its words and controls), or why it
+        cannot open."""
+        await self.wake()
+        refused = self.refusal(user_id, seq, "trade")
+        if refused is not None:
+            return refused
+        return self.show.open_screen(self.session, user_id, seq)
+
     def private_list(
         self, user_id: int, seq: int, seat: int, group: str
     ) -> tuple[str, list[Choice]]:
@@ -284,301 +270,175 @@ class GameTable(OpenTable):
         (with no choices)."""
         if self.closed or self.session.over:
             return say(Verdict.OVER), []
-        if self.playing(user_id) != seat:
-            return "That choice belongs to another player.", []
-        if self.session.asked_at(seat) != seq:
-            return say(Verdict.STALE), []
-        choices = self.presenter.private(self.session.state, seat, group)
-        if not choices:
-            return say(Verdict.STALE), []
-        return self.presenter.private_note(self.session.state, seat, group), choices
+        return self.show.private_list(self.session, self.playing(user_id), seq, seat, group)
 
     def private_view(self, seat: int, choices: Sequence[Choice]) -> discord.ui.View:
-        seq = self.session.asked_at(seat)
-        assert seq is not None
-        view = discord.ui.View(timeout=None)
-        view.add_item(ChicagoSelect(select_id(self.match_id, seq), choices))
+        view: discord.ui.View = self.show.private_view(self.session, seat, choices)
         return view
 
-    def hand(self, user_id: int) -> str:
-        seat = self.seat_of(user_id)
-        if seat is None:
-            return (
-                "You have no seat in this match, so you hold no hand. "
-                "`/chicago board` shows the table."
-            )
-        return self.presenter.hand(self.session.state, seat)
+    def hand(self, user_id: int) -> str | None:
+        """The user's own secrets in words (None: the game shows them its own way)."""
+        return self.show.hand(self.session, self.seat_of(user_id))
 
-    # --- telling -------------------------------------------------------------------------------
+    # --- telling ---------------------------------------------------------------------------
 
-    async def _tell(self, step: StepResult, notes: Sequence[Line] = ()) -> None:
-        """Commit the step in one transaction, then tell it."""
+    async def _tell(
+        self,
+        step: StepResult,
+        notes: Sequence[Line] = (),
+        force_new: bool = False,
+        logged: int = -1,
+        conflicts: int = 0,
+        lapses: Sequence[Line] = (),
+    ) -> None:
+        """Commit the step in one transaction, then tell it. Decisions up to `logged`
+        are in the store already (committed by another process: see `catch_up`)."""
         session = self.session
-        await session.settle(step)
-        over = session.over
-        deadline = None if over else self.ctx.clock() + self.timer_length
-        write = StepWrite(
-            decisions=[DecisionRecord(a.seq, a.seat, a.decision, a.actor) for a in step.applied],
-            timer=(session.seq, deadline),
-        )
-        await self.ctx.store.commit_step(self.match_id, write)
-        if over:
-            await self._finish()
-        elif deadline is not None and (step.applied or self.timer.seq != session.seq):
-            self.reminded = None
-            self.timer.start(session.seq, deadline, self.timer_length)
-        await self._post(step, notes)
+        await session.settle(step, self.show.executor())
+        plan = self.show.plan(session, step, force_new)
+        plan.write.decisions = [d for d in plan.write.decisions if d.seq > logged]
+        try:
+            await self.ctx.store.commit_step(self.match_id, plan.write)
+        except DuplicateDecision:
+            if conflicts >= CONFLICTS_RETRIED:
+                raise
+            # Another bot process took this decision first (a DM answer racing the
+            # timer): what it decided is told instead; this step is dropped unsaid.
+            log.info("match %s: decision %s was taken by another bot process",
+                     self.match_id, step.applied[0].seq if step.applied else "?")  # fmt: skip
+            self._session = None
+            self.show.dropped()
+            await self._catch_up_locked(conflicts + 1)
+            return
+        if plan.deadline is None:
+            self._close()
+        else:
+            self.timer.start(session.seq, plan.deadline, self.timer_length)
+        plan.notes, plan.lapses = notes, lapses
+        await self.show.publish(session, step, plan)
+        self.told = session.seq
 
-    async def _finish(self) -> None:
+    # --- decisions another bot process committed -------------------------------------------
+
+    async def catch_up(self) -> None:
+        """Another bot process committed a decision of this match (the process running
+        shard 0 takes the DM answers): tell it, and what follows, once."""
+        async with self.lock:
+            if not self.closed:
+                await self._catch_up_locked()
+
+    async def _catch_up_locked(self, conflicts: int = 0) -> None:
+        """Rebuild the match as the channel last saw it, apply the logged decisions after
+        it (another process's, then the computer seats' that follow), commit what is new
+        and tell it all as one step."""
+        stored = await self.ctx.store.load(self.match_id)
+        logged = [Applied(d.seq, d.seat, d.decision, d.actor) for d in stored.full_log]
+        end = logged[-1].seq + 1 if logged else 0
+        current, told = self._session, self.told
+        if told == end and (current is None or current.seq == told):
+            return  # nothing this process has not told
+        self.touch()
+        if told is None or told > end:
+            await self._reload_and_resume()
+            return
+        session = None
+        if told <= end:
+            if current is not None and current.seq == told and len(current.log) == told:
+                session = current
+            else:
+                session = await session_at(self.ctx.store, self._record, stored, told)
+        if session is None:
+            await self._reload_and_resume()
+            return
+        try:
+            step = session.adopt([entry for entry in logged if entry.seq >= told])
+        except IllegalDecision as exc:
+            log.warning("match %s: logged decisions from %s do not apply (%s)",
+                        self.match_id, told, exc)  # fmt: skip
+            await self._reload_and_resume()
+            return
+        self._session = session
+        self._count_timeouts(session)
+        log.info("match %s: decisions %s-%s taken by another bot process told",
+                 self.match_id, told, end - 1)  # fmt: skip
+        await self._tell(step, logged=end - 1, conflicts=conflicts)
+
+    async def _reload_and_resume(self) -> None:
+        """The match as the store has it, prompt and timer put back (in the lock)."""
+        self._session = await load_session(self.ctx.store, self._record)
+        self._count_timeouts(self._session)
+        self.show.forget()
+        await self._resume_locked(tell_missed=False)
+
+    def _close(self) -> None:
         self.timer.cancel()
         self.closed = True
+        self.show.closed()
         self.ctx.registry.drop(self)
-        state = self.session.state
-        placings = self.game.placings(state)
-        winner = next((p.seat for p in placings if p.won), -1)
-        scores: list[int | None] = [None] * len(self.seats)
-        for p in placings:
-            scores[p.seat] = p.score
-        result = ResultRecord(
-            self.game.key, winner, self.game.reason(state), scores,
-            int(getattr(state, "round", 0)), self.session.seq,
-        )  # fmt: skip
-        await self.ctx.store.finish(self.match_id, MatchStatus.FINISHED, result)
-        names = self.game.names(state)
-        log = [(a.seat, a.decision) for a in self.session.log]
-        facts = await asyncio.to_thread(self.game.side_facts, state, log)
-        rows = [
-            SideResult(
-                match_id=self.match_id,
-                seat=p.seat,
-                game=self.game.key,
-                name=names[p.seat],
-                user_id=self.seats[p.seat].user_id,
-                computer=self.seats[p.seat].computer,
-                won=p.won,
-                place=p.place,
-                score=p.score,
-                facts=facts[p.seat],
-            )
-            for p in placings
-        ]
-        await self.ctx.store.record_sides(self.match_id, rows)
 
-    def _mention(self, seat: int) -> str:
-        user = self.player_of(seat)
-        return f"<@{user}>" if user is not None else self.session.name(seat)
-
-    def _prompt(self, told: Sequence[str]) -> dict[str, Any]:
-        """The message that tells what happened and asks everyone asked now."""
-        session = self.session
-        state = session.state
-        told = list(told)
-        if len(told) > MAX_LINES:
-            told = [
-                f"… {len(told) - MAX_LINES + 1} earlier lines in `/chicago board`",
-                *told[-MAX_LINES + 1 :],
-            ]
-        view = discord.ui.View(timeout=None)
-        asking_lines = []
-        users: list[int | None] = []
-        buttons = 0
-        if session.over:
-            asking_lines.append(f"🏁 **The match is over** — {self.game.ending(state)}.")
-            asking_lines += [f"• {line}" for line in self.presenter.standings(state)]
-            view.add_item(rematch_button(self.match_id))
-            buttons += 1
-        asked = session.asked()
-        for seat in dict.fromkeys(a.seat for a in asked):
-            seq = session.asked_at(seat)
-            assert seq is not None
-            computer = session.level(seat)
-            who = self._mention(seat)
-            what = self.presenter.asks(state, seat)
-            if computer is not None:
-                asking_lines.append(f"🤖 {who} is thinking ({what}).")
-                continue
-            users.append(self.player_of(seat))
-            asking_lines.append(f"➡️ {who}: {what}.")
-            # What can be done comes first; what cannot, greyed out, after it.
-            choices = sorted(self.presenter.public(state, seat), key=lambda c: c.reason is not None)
-            for choice in choices:
-                if buttons >= MAX_BUTTONS:
-                    break
-                label = (
-                    choice.label if choice.reason is None else f"{choice.label} — {choice.reason}"
-                )
-                view.add_item(
-                    ChicagoButton(
-                        game_id(self.match_id, seq, choice.decision),
-                        label[:80],
-                        disabled=choice.reason is not None,
-                    )
-                )
-                buttons += 1
-            for group in self.presenter.groups(state, seat):
-                label = group.label if len(asked) == 1 else f"{group.label} ({session.name(seat)})"
-                view.add_item(
-                    ChicagoButton(
-                        private_id(self.match_id, seq, seat, group.group),
-                        label[:80], discord.ButtonStyle.primary, emoji="🔒",
-                    )
-                )  # fmt: skip
-                buttons += 1
-        content = "\n".join([*told, *asking_lines])[:1900] or "…"
-        return {
-            "content": content,
-            "view": view if buttons else None,
-            "allowed_mentions": asking(*users),
-        }
-
-    async def _post(
-        self, step: StepResult, notes: Sequence[Line] = (), picture: bool | None = None
-    ) -> None:
-        """Tell a step. While the same people are asked and no turn closed, the prompt is
-        edited in place (one message per turn, not one per click); otherwise the passed
-        prompt is closed and a new one posted, with the picture when a turn closed or the
-        match ended. Private lists go by DM to the seats that need them."""
-        session = self.session
-        state = session.state
-        lines = [line.text for line in [*notes, *step.lines]]
-        if picture is None:
-            picture = bool(step.turns_ended or session.over or not step.applied)
-        asks = self._asked_people()
-        prompt_id = self.prompt_id
-        if prompt_id is not None and not picture and asks == self.prompt_asks:
-            self.prompt_lines += lines
-            message = self._prompt(self.prompt_lines)
-            message.setdefault("view", None)
-            await self.channel.edit(prompt_id, **message)
-        else:
-            if self.prompt_id is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await self.channel.edit(self.prompt_id, view=None)
-            self.prompt_lines = lines
-            self.prompt_asks = asks
-            message = self._prompt(lines)
-            if picture:
-                png = await asyncio.to_thread(self.presenter.picture, state, step.events)
-                alt = self.presenter.alt_text(state, step.events)
-                message["file"] = discord.File(
-                    io.BytesIO(png), filename=PICTURE, description=alt[:1000]
-                )
-            if message["view"] is None:
-                del message["view"]
-            sent = await self.channel.send(**message)
-            self.prompt_id = prompt_id = sent.id
-        # What the channel has been told, so a restart tells only what it missed.
-        self.told = len(session.log)
-        await self.ctx.store.note_messages(self.match_id, {PROMPT: prompt_id, TOLD: self.told})
-        if not session.over:
-            await self._send_dms()
-
-    def _asked_people(self) -> tuple[int, ...]:
-        """Who the prompt asks now: the people with an open question (computers think
-        without a prompt)."""
-        asked = (self.player_of(a.seat) for a in self.session.asked())
-        return tuple(sorted({u for u in asked if u is not None}))
-
-    async def _send_dms(self) -> None:
-        """Secret choices asked of a seat that is not playing its turn (a defender, a
-        deal's receiver) go by DM; with DMs closed the channel's 🔒 button serves."""
-        session = self.session
-        for asked in session.asked():
-            seat = asked.seat
-            seq = session.asked_at(seat)
-            user_id = self.player_of(seat)
-            group = self.presenter.by_dm(session.state, seat)
-            if group is None or seq is None or user_id is None or (seat, seq) in self.dms:
-                continue
-            self.dms.add((seat, seq))
-            note, choices = self.private_list(user_id, seq, seat, group)
-            if not choices:
-                continue
-            try:
-                user = self.ctx.gateway.get_user(user_id) or await self.ctx.gateway.fetch_user(
-                    user_id
-                )
-                sent = await user.send(
-                    content=f"{note}\n(Match in {self.link(self.prompt_id)}.)",
-                    view=self.private_view(seat, choices),
-                    allowed_mentions=QUIET,
-                )
-                # Kept, so a restart does not send the same question twice.
-                await self.ctx.store.note_messages(self.match_id, {dm_note(seat, seq): sent.id})
-            except discord.HTTPException:
-                log.info("match %s: DMs closed for seat %s", self.match_id, seat)
-                await self.ctx.store.note_messages(self.match_id, {dm_note(seat, seq): 0})
-                await self.channel.send(
-                    content=(
-                        f"📭 <@{user_id}>, I could not send you a direct message: press 🔒 "
-                        f"on [the prompt]({self.where()}) to choose in private."
-                    ),
-                    allowed_mentions=asking(user_id),
-                )
-
-    # --- timers ------------------------------------------------------------------------------
-
-    async def _remind(self, seq: int) -> None:
-        async with self.lock:
-            session = self.session
-            if self.closed or session.seq != seq or self.reminded == seq:
-                return
-            people = [
-                self.player_of(a.seat) for a in session.asked() if not session.is_computer(a.seat)
-            ]
-            users = [u for u in dict.fromkeys(people) if u is not None]
-            deadline = self.timer.deadline
-            if not users or deadline is None:
-                return
-            self.reminded = seq
-            when = discord.utils.format_dt(deadline, "R")
-            mentions = " ".join(f"<@{u}>" for u in users)
-            await self.channel.send(
-                content=f"⏰ {mentions}: decide {when} on [the prompt]({self.where()}).",
-                allowed_mentions=asking(*users),
-            )
+    # --- timers ----------------------------------------------------------------------------
 
     async def _expire(self, seq: int) -> None:
+        """The decision's time ran out: the safe default, said in the channel."""
+        await self.wake()
         async with self.lock:
             session = self.session
-            if self.closed or session.seq != seq:
+            if not self.closed and session.seq > seq and self.told == seq:
+                # Reloaded after being idle, with a decision another process committed.
+                await self._catch_up_locked()
+                return
+            if self.closed or session.seq != seq or session.over:
                 return
             late = [a.seat for a in session.asked() if not session.is_computer(a.seat)]
-            words = {
-                seat: {c.decision: c.label for c in self.presenter.public(session.state, seat)}
-                for seat in late
-            }
+            label = self.show.labeller(session)
             step = session.expire(seq)
             if not step.ok:
                 return
-            notes = []
+            notes, lapses = [], []
             for seat in dict.fromkeys(late):
                 made = next((a for a in step.applied if a.seat == seat and a.actor == TIMER), None)
                 if made is None:
                     continue
                 name = session.name(seat)
-                label = words[seat].get(made.decision, "the safe choice")
-                notes.append(Line(-1, f"⏱ {name} ran out of time: {label}."))
+                lapse = Line(NOTE, f"⏱ {name} ran out of time: {label(made)}.")
+                notes.append(lapse)
+                lapses.append(lapse)
                 if handover.timed_out(self.timeouts, seat) and self.player_of(seat):
                     merge_into(step, handover.hand(session, self.seats, self.timeouts, seat))
-                    notes.append(Line(-1, handover.timed_out_line(name)))
-                    await self.ctx.store.set_seats(self.match_id, self.seats)
-            await self._tell(step, notes)
+                    notes.append(Line(NOTE, handover.timed_out_line(name)))
+                    await self._store_seats()
+            await self._tell(step, notes, lapses=lapses)
 
-    # --- seats -------------------------------------------------------------------------------
+    async def _remind(self, seq: int) -> None:
+        await self.wake()
+        async with self.lock:
+            session = self.session
+            deadline = self.timer.deadline
+            if self.closed or session.seq != seq or session.over or deadline is None:
+                return
+            await self.show.remind(session, seq, deadline)
+
+    # --- seats: handed to a computer and taken back ----------------------------------------
+
+    async def _store_seats(self) -> None:
+        await self.ctx.store.set_seats(self.match_id, self.seats)
 
     async def take_back(self, user: discord.abc.User) -> tuple[bool, str]:
+        """`/chicago join` during the match: a player takes their seat back."""
+        await self.wake()
         async with self.lock:
             seat = self.seat_of(user.id)
             refused = handover.take_back(self.session, self.seats, self.timeouts, seat)
             if refused is not None or seat is None:
                 return False, refused or handover.NOT_SEATED
-            await self.ctx.store.set_seats(self.match_id, self.seats)
-            back = Line(-1, handover.back_line(self.session.name(seat)))
-            await self._post(StepResult(Verdict.APPLIED), [back], picture=False)
+            await self._store_seats()
+            back = Line(NOTE, handover.back_line(self.session.name(seat)))
+            await self.show.say_now(self.session, back, picture=False)
             return True, handover.BACK
 
     async def leave(self, user_id: int) -> tuple[bool, str]:
+        """A player leaves the table: a computer plays their seat until they come back."""
+        await self.wake()
         async with self.lock:
             seat = self.seat_of(user_id)
             refused = handover.leave_refusal(self.seats, seat)
@@ -586,43 +446,36 @@ class GameTable(OpenTable):
                 return False, refused or handover.NO_SEAT
             name = self.session.name(seat)
             step = handover.hand(self.session, self.seats, self.timeouts, seat)
-            await self.ctx.store.set_seats(self.match_id, self.seats)
-            await self._tell(step, [Line(-1, handover.left_line(name))])
+            await self._store_seats()
+            left = Line(NOTE, handover.left_line(name))
+            if step.applied or step.result is not None:
+                await self._tell(step, [left])
+            else:
+                await self.show.say_now(self.session, left, picture=True)
             return True, handover.LEFT
 
-    # --- ending ------------------------------------------------------------------------------
+    # --- ending ----------------------------------------------------------------------------
 
     async def end(self, user: discord.abc.User) -> None:
+        """Ended by the host or a moderator: buttons removed, recorded as abandoned."""
+        await self.wake()
         async with self.lock:
             if self.closed:
                 return
-            await self.gone()
-            if self.prompt_id is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await self.channel.edit(self.prompt_id, view=None)
-            standing = "\n".join(
-                f"• {line}" for line in self.presenter.standings(self.session.state)
-            )
-            await self.channel.send(
-                content=f"🛑 The match was ended by {user.mention}.\nWhere it stood:\n{standing}",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            session = self.session
+            self._close()
+            await self.ctx.store.finish(self.match_id, MatchStatus.ABANDONED)
+            await self.show.ended(session, user)
 
     async def gone(self) -> None:
-        """The match ends unfinished (its channel is gone, or someone ended it)."""
+        """The channel or thread was deleted: the match ends in the store, nothing is posted."""
         if self.closed:
             return
-        self.timer.cancel()
-        self.closed = True
-        self.ctx.registry.drop(self)
+        self._close()
         await self.ctx.store.finish(self.match_id, MatchStatus.ABANDONED)
+        log.info("match %s: its channel %s is gone; match ended", self.match_id, self.channel_id)
 
     async def board(self) -> dict[str, Any]:
-        state = self.session.state
-        png = await asyncio.to_thread(self.presenter.picture, state, [])
-        alt = self.presenter.alt_text(state, [])
-        lines = "\n".join(f"• {line}" for line in self.presenter.standings(state))
-        return {
-            "content": f"**{self.game.title}** — standings\n{lines}",
-            "file": discord.File(io.BytesIO(png), filename=PICTURE, description=alt[:1000]),
-        }
+        """The table now, for `/chicago board` or a "Full board" click."""
+        await self.wake()
+        return await self.show.board(self.session)

@@ -1,6 +1,6 @@
 """A lobby in one channel, until its host starts the match: who sits where, the lobby
 message that shows it, and the start that deals the seats and hands the table over to
-a `RunningMatch`.
+a `GameTable`.
 
 The rules of the lobby are pure functions in `bot.discord_app.lobby`; this object
 applies them under its lock, stores the seats and keeps its message up to date.
@@ -16,10 +16,9 @@ from typing import Any
 import discord
 
 from bot.discord_app import lobby, messages
+from bot.discord_app.chicago_publisher import TURN_HEADER
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import MatchContext
-from bot.discord_app.publisher import TURN_HEADER
-from bot.discord_app.running import RunningMatch
 from bot.discord_app.table import OpenTable
 from bot.discord_app.views import computer_choice_view, lobby_view
 from bot.registry import CHICAGO, game_named
@@ -171,7 +170,7 @@ class Lobby(OpenTable):
     # --- starting and ending ------------------------------------------------------------------
 
     async def start(self, user_id: int) -> tuple[bool, str]:
-        """Deal seats and characters by the seed, hand the table to a `RunningMatch` and
+        """Deal seats and characters by the seed, hand the table to a `GameTable` and
         play until a person must decide."""
         async with self.lock:
             if self.closed:
@@ -192,7 +191,7 @@ class Lobby(OpenTable):
             record.status = MatchStatus.RUNNING
             self.closed = True
             await self.close_menus("The match has started: the lobby is closed.")
-            running = RunningMatch(self.ctx, record, session)
+            running = GameTable(self.ctx, record, session)
             self.ctx.registry.put(running)
             if self.message_id is not None:
                 started = messages.started_embed(

@@ -24,7 +24,7 @@ from bot.discord_app.command_group import Command
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import host_of
 from bot.discord_app.replies import reply
-from bot.discord_app.running import RunningMatch
+from bot.registry import CHICAGO
 from bot.rulebook import Entry, Topic, load
 from bot.telling import plural
 from engine.chicago import MatchState, Notes, bank_ledger, banknotes, player_view
@@ -41,13 +41,13 @@ MAX_CHOICES = 25
 
 def _state(
     interaction: discord.Interaction,
-) -> tuple[RunningMatch | None, MatchState | None, str]:
+) -> tuple[GameTable | None, MatchState | None, str]:
     """The channel's running match (woken by the command tree's check), or why there is
     none to read."""
     table = host_of(interaction).table_in(interaction.channel_id)
     if table is None:
         return None, None, NO_MATCH
-    if not isinstance(table, RunningMatch) or table.asleep:
+    if not isinstance(table, GameTable) or table.game is not CHICAGO or table.asleep:
         return None, None, NOT_STARTED
     return table, table.session.state, ""
 
@@ -260,8 +260,9 @@ def hand_embed(state: MatchState, seat: int) -> discord.Embed:
 @app_commands.command(name="hand", description="My hand: your Contacts, power, cash and people")
 async def hand_cmd(interaction: discord.Interaction) -> None:
     table = host_of(interaction).table_in(interaction.channel_id)
-    if isinstance(table, GameTable):  # Turf: the hand read from the seat's own view
-        await reply(interaction, table.hand(interaction.user.id))
+    hand = table.hand(interaction.user.id) if isinstance(table, GameTable) else None
+    if hand is not None:  # a game that tells a hand in words (Turf: the seat's own view)
+        await reply(interaction, hand)
         return
     match, state, why = _state(interaction)
     if match is None or state is None:

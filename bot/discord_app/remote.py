@@ -8,7 +8,7 @@ the match as the store has it and commits the one decision as a compare-and-set 
 log's end (`MatchStore.commit_step_if_next`), with a notification to the owner in the
 same transaction: a double click, or the owner's timer taking the decision first,
 commits nothing. The owner, listening (`StepListener`), rebuilds the match where it
-asked, tells the decision and what follows — exactly once (`RunningMatch.catch_up`).
+asked, tells the decision and what follows — exactly once (`GameTable.catch_up`).
 """
 
 from __future__ import annotations
@@ -25,12 +25,11 @@ import discord
 from bot.chicago.render.alt_text import alt_text
 from bot.discord_app import messages
 from bot.discord_app.custom_ids import DecisionClick
-from bot.discord_app.game_table import stored_session
 from bot.discord_app.offers import outcome
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import reply
 from bot.discord_app.risks import risk_of
-from bot.discord_app.running import session_of, why_not
+from bot.discord_app.stored_sessions import session_of, stored_session, why_not
 from bot.discord_app.views import sure_view
 from bot.session import MatchSession
 from bot.store import (

@@ -35,7 +35,7 @@ from bot.discord_app.custom_ids import (
     RematchClick,
     SelectClick,
 )
-from bot.discord_app.game_table import GameTable, game_of
+from bot.discord_app.game_table import GameTable
 from bot.discord_app.history import leaderboard_page
 from bot.discord_app.lobby import rematch_seats
 from bot.discord_app.lobby_room import Lobby
@@ -45,27 +45,24 @@ from bot.discord_app.names import plain_name
 from bot.discord_app.ports import Listed, MatchContext
 from bot.discord_app.remote import RemoteDecisions
 from bot.discord_app.replies import SORRY, reply
-from bot.discord_app.running import RunningMatch
 from bot.discord_app.views import sure_view
-from bot.session import Applied
 from bot.store import ChannelTaken, MatchRecord, MatchStatus, SeatRecord, StoreError
 from bot.verdicts import Verdict, say
 
 log = logging.getLogger("chicago.bot")
 T = TypeVar("T")
 
-Playing = RunningMatch | GameTable
-Table = Lobby | RunningMatch | GameTable
+Playing = GameTable
+Table = Lobby | GameTable
 ALREADY_OPEN = (
     "A match is already open here: {where}. Finish it, or ask the host to `/chicago end` "
     "it, before starting another."
 )
 
 
-def confirm_view(match: RunningMatch, click: DecisionClick) -> discord.ui.View:
+def confirm_view(match: GameTable, click: DecisionClick) -> discord.ui.View:
     """One more private click for a risky choice, in the words of the prompt's button."""
-    label = match.publisher.label(match.session, Applied(click.seq, -1, str(click.decision), ""))
-    return sure_view(click, label)
+    return sure_view(click, match.label(click.seq, click.decision))
 
 
 LOBBY_NOTES = {
@@ -107,7 +104,7 @@ class Tables:
     # --- the registry ---------------------------------------------------------------------
 
     def put(self, table: Listed) -> None:
-        assert isinstance(table, Lobby | RunningMatch | GameTable)
+        assert isinstance(table, Lobby | GameTable)
         old = self.by_id.get(table.match_id)
         if old is not None:
             self._unindex(old)
@@ -132,7 +129,7 @@ class Tables:
         return self.by_channel.get(channel_id) if channel_id is not None else None
 
     def running(self) -> list[Playing]:
-        return [t for t in self.by_id.values() if isinstance(t, RunningMatch | GameTable)]
+        return [t for t in self.by_id.values() if isinstance(t, GameTable)]
 
     def open_in_guild(self, guild_id: int | None) -> int:
         return len(self.per_guild.get(guild_id, ()))
@@ -149,10 +146,8 @@ class Tables:
                 continue  # another bot process runs this server's shard
             try:
                 table: Table
-                if record.status is MatchStatus.RUNNING and game_of(record).key != "chicago":
+                if record.status is MatchStatus.RUNNING:
                     table = await GameTable.load(self.ctx, record)
-                elif record.status is MatchStatus.RUNNING:
-                    table = await RunningMatch.load(self.ctx, record)
                 else:
                     table = await Lobby.load(self.ctx, record)
             except (StoreError, ValueError) as exc:
@@ -175,7 +170,7 @@ class Tables:
     def news(self, match_id: int) -> None:
         """Another process committed a decision of `match_id` (a DM answer): if the match
         runs here, it is told, in the background."""
-        match = self._of(match_id, RunningMatch) or self._of(match_id, GameTable)
+        match = self._of(match_id, GameTable)
         if match is None:
             return
         task = asyncio.create_task(self._catch_up(match), name=f"chicago-catch-up-{match_id}")
@@ -274,7 +269,7 @@ class Tables:
         try:
             await work()
         except ChannelGone:
-            if isinstance(table, Lobby | RunningMatch | GameTable):
+            if isinstance(table, Lobby | GameTable):
                 await table.gone()
         except Exception:
             if self.ctx.stopping():  # the store closed under a click that came too late
@@ -287,7 +282,7 @@ class Tables:
                 await reply(interaction, SORRY)
             except discord.HTTPException:
                 log.warning("match %s: could not tell user %s", match, interaction.user.id)
-            if isinstance(table, RunningMatch | GameTable):
+            if isinstance(table, GameTable):
                 try:
                     await table.recover()
                 except Exception:
@@ -398,7 +393,7 @@ class Tables:
 
     async def _decide(self, interaction: discord.Interaction, click: DecisionClick) -> None:
         match = await self._here(
-            interaction, click.match_id, RunningMatch, f"DM decision {click.seq}",
+            interaction, click.match_id, GameTable, f"DM decision {click.seq}",
             lambda remote: remote.decide(interaction, click), Verdict.NO_MATCH,
         )  # fmt: skip
         if match is None:
@@ -422,7 +417,7 @@ class Tables:
             interaction, match, f"decision {click.seq} {str(click.decision)!r}", work
         )
 
-    # --- games told through a presenter (Turf) ----------------------------------------------
+    # --- choices made from a game's presenter (buttons and private lists) -----------------
 
     async def _game_decide(
         self, interaction: discord.Interaction, match_id: int, seq: int, decision: str
@@ -474,7 +469,7 @@ class Tables:
         await reply(interaction, note, view=match.private_view(click.seat, choices))
 
     async def _propose(self, interaction: discord.Interaction, click: ProposeClick) -> None:
-        match = self._of(click.match_id, RunningMatch)
+        match = self._of(click.match_id, GameTable)
         if match is None:
             await self.tell(interaction, say(Verdict.NO_MATCH))
             return
@@ -484,13 +479,14 @@ class Tables:
             if isinstance(screen, str):
                 await reply(interaction, screen)
                 return
-            await interaction.response.send_message(screen.text(), view=screen, ephemeral=True)
+            text, view = screen
+            await interaction.response.send_message(text, view=view, ephemeral=True)
 
         await self.guarded(interaction, match, "trade screen", work)
 
     async def _full_board(self, interaction: discord.Interaction, click: BoardClick) -> None:
         match = await self._here(
-            interaction, click.match_id, RunningMatch, "DM full board",
+            interaction, click.match_id, GameTable, "DM full board",
             lambda remote: remote.board(interaction, click.match_id), Verdict.OVER,
         )  # fmt: skip
         if match is None:
@@ -504,8 +500,8 @@ class Tables:
         await self.guarded(interaction, match, "full board", work)
 
     def has_screen(self, click: DraftClick) -> bool:
-        match = self._of(click.match_id, RunningMatch)
-        return match is not None and click.token in match.screens
+        match = self._of(click.match_id, GameTable)
+        return match is not None and match.show.has_screen(click.token)
 
     async def screen_gone(self, interaction: discord.Interaction, click: DraftClick) -> None:
         """A click on a trade screen no live view answers: closed by a restart."""

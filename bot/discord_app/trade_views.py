@@ -6,7 +6,7 @@ small form, a running summary, then Send or Cancel. A typed amount that cannot b
 explained on the same screen and the draft stays as it was, so nothing is lost. Sending
 goes through the running match like any click, so the engine has the last word.
 
-A screen lives in its match's memory (`RunningMatch.screens`); its components' ids name
+A screen lives in its match's memory (its teller's `screens`); its components' ids name
 the match and the screen, so a click on a screen that a restart closed is answered
 politely (see `bot.discord_app.tables`) instead of failing.
 """

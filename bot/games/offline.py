@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 Write = Callable[[str], None]
@@ -28,6 +29,18 @@ class Offline(Protocol):
 
     def simulate(self, args: argparse.Namespace) -> int:
         """Many seeded all-computer matches and their statistics (`chicago-bot simulate`)."""
+        ...
+
+    def picture(self, args: argparse.Namespace) -> int:
+        """One picture of a seeded random match to `args.out` (`chicago-bot render`)."""
+        ...
+
+    def replay_summary(self, file: str, replay: Any) -> None:
+        """What `chicago-bot replay FILE` prints of a verified replay file."""
+        ...
+
+    def draw_replay(self, replay: Any, out: Path, as_gif: bool, jobs: int) -> None:
+        """The match a turn a frame: a GIF at `out`, or a PNG a turn in folder `out`."""
         ...
 
     def bench(self, args: argparse.Namespace) -> int:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from bot.cli.output import CommandError, Progress
+from bot.cli.output import CommandError, Progress, write_file
+from bot.cli.replay import summarise_other
 from bot.games.offline import Write, listed_kinds
 from engine.turf.computer import LEVELS
 
@@ -57,6 +59,44 @@ class TurfOffline:
         progress.close()
         print(format_turf_summary(records))
         return 0
+
+    def picture(self, args: argparse.Namespace) -> int:
+        """A seeded random Turf match after `--decisions` decisions, as the table sees
+        it (Turf has one picture, read on phones and desktops alike)."""
+        import random
+
+        from bot.turf.render import render_turf_png
+        from engine.turf import apply, new_match, player_view
+        from engine.turf.random_play import random_decision
+
+        state = new_match(args.players or 4, seed=args.seed)
+        rng = random.Random(args.seed)
+        events: list[Any] = []
+        played = 0
+        while state.result is None and played < args.decisions:
+            seat, decision = random_decision(rng, state)
+            events = list(apply(state, seat, decision))
+            played += 1
+        data = render_turf_png(player_view(state), events)
+        write_file(args.out, data)
+        status = "match over" if state.result is not None else f"round {state.round}"
+        print(
+            f"wrote {args.out} ({len(data) / 1024:.1f} KB): seed {args.seed}, "
+            f"{played} decisions, {status}"
+        )
+        return 0
+
+    def replay_summary(self, file: str, replay: Any) -> None:
+        summarise_other(file, replay)
+
+    def draw_replay(self, replay: Any, out: Path, as_gif: bool, jobs: int) -> None:
+        """The Turf table after every turn (quick to draw: no worker processes)."""
+        from bot.cli.replay_frames import write_frames
+        from bot.turf.render.animation import SCALE, frames, turn_pictures
+        from bot.turf.render.palette import palette_image
+
+        pictures = turn_pictures(replay.setup, replay.decisions)
+        write_frames(frames(pictures, SCALE if as_gif else 1), palette_image(), out, as_gif)
 
     def bench(self, args: argparse.Namespace) -> int:
         """Turf measures its engine and its picture in one run."""

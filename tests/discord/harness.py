@@ -20,8 +20,8 @@ import simcord.env
 from simcord.actors import _component_interaction
 
 from bot.discord_app import ChicagoBot, create_bot
+from bot.discord_app.game_table import GameTable
 from bot.discord_app.idle import sweep
-from bot.discord_app.running import RunningMatch
 from bot.settings import Settings
 from bot.store import SqliteStore
 from bot.store.location import open_store
@@ -216,17 +216,17 @@ class Table:
         raise AssertionError("no lobby in the channel")
 
 
-def running(table: Table, match_id: int = 1) -> RunningMatch:
+def running(table: Table, match_id: int = 1) -> GameTable:
     """The running match numbered `match_id` of the table's bot."""
     found = table.bot.tables.by_id.get(match_id)
-    assert isinstance(found, RunningMatch), f"match {match_id} is not running: {found!r}"
+    assert isinstance(found, GameTable), f"match {match_id} is not running: {found!r}"
     return found
 
 
-def running_here(table: Table, channel: Any = None) -> RunningMatch:
+def running_here(table: Table, channel: Any = None) -> GameTable:
     """The running match in the table's channel (woken, so its session is loaded)."""
     found = table.bot.tables.in_channel((channel or table.channel).id)
-    assert isinstance(found, RunningMatch), f"no running match here: {found!r}"
+    assert isinstance(found, GameTable), f"no running match here: {found!r}"
     return found
 
 

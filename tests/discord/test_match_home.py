@@ -117,7 +117,7 @@ async def test_a_trade_screen_keeps_working_without_a_restart(table: Table) -> N
     assert message is not None
     await scene.proposer.click(message, custom_id=component_id(message, ":cancel"))
     assert "Offer cancelled" in message.content
-    assert running_here(table).screens == {}
+    assert running_here(table).show.screens == {}  # type: ignore[attr-defined]
 
 
 async def test_the_registry_opens_one_lobby_when_two_race(table: Table) -> None:
@@ -243,7 +243,7 @@ async def test_a_crash_between_commit_and_post_is_mended_at_the_restart(table: T
     async def died(*_: Any) -> None:
         return None
 
-    match.publisher.publish = died  # type: ignore[method-assign, assignment]
+    match.show.publish = died  # type: ignore[method-assign, assignment]
     prompt = table.prompt()
     assert prompt is not None
     await table.click(table.decider(prompt), prompt, decision="roll")

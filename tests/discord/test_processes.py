@@ -20,7 +20,7 @@ import pytest
 import simcord
 
 from bot.discord_app import remote
-from bot.discord_app.running import RunningMatch
+from bot.discord_app.game_table import GameTable
 from bot.store import DecisionRecord
 from bot.store.postgres import PostgresStore
 from tests.discord.harness import Table, buttons, play_turn, running_here, seat_table
@@ -74,9 +74,9 @@ def log_of(process: BotProcess) -> list[DecisionRecord]:
     return process.run(process.store.load(MATCH)).full_log
 
 
-def match_of(process: BotProcess) -> RunningMatch:
+def match_of(process: BotProcess) -> GameTable:
     found = process.table.bot.tables.by_id.get(MATCH)
-    assert isinstance(found, RunningMatch)
+    assert isinstance(found, GameTable)
     return found
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import simcord
 
-from bot.discord_app.running import RunningMatch
+from bot.discord_app.game_table import GameTable
 from engine.chicago.board import START, Deck
 from engine.chicago.testing import begin_turn, give, place, script_dice, stack_card
 from tests.discord.harness import Table, buttons, private_text, running_here, seat_table
@@ -21,7 +21,7 @@ DELI, PAWN, TRATTORIA = 1, 3, 5  # Maxwell Street Deli, Halsted Pawn Shop (block
 AWAY = 20  # where the police waits, far from Start
 
 
-def runner_of(table: Table) -> RunningMatch:
+def runner_of(table: Table) -> GameTable:
     return running_here(table)
 
 

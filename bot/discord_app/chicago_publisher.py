@@ -1,5 +1,6 @@
-"""Telling a committed step in the channel: the prompt, the board, the reminder and the
-DM offer of one running match, owned here and nowhere else.
+"""Chicago 1927's teller (`bot.discord_app.teller`): the prompt, the board, the
+reminder, the DM offer and the private trade screens of one running match, owned here
+and nowhere else.
 
 Each turn reads as one message (board, narration, buttons) that is edited while the same
 player keeps deciding; a new message (and a mention) comes when someone else must
@@ -14,35 +15,38 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from bot.chicago import side_rows
 from bot.chicago.render.alt_text import alt_text
+from bot.chicago.render.pool import worker_executor
 from bot.discord_app import messages
-from bot.discord_app.match_channel import MatchChannel
 from bot.discord_app.offers import OfferPost
-from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import asking
+from bot.discord_app.risks import risk_of
 from bot.discord_app.summary import match_summary
+from bot.discord_app.teller import Plan, TableView
+from bot.discord_app.trade_views import TradeScreen
 from bot.discord_app.trades import proposal_label
 from bot.discord_app.views import decision_view
+from bot.games.presenter import Choice
 from bot.session import COMPUTER, TIMER, Applied, MatchSession, StepResult
 from bot.store import (
     DecisionRecord,
-    MatchRecord,
     MatchStatus,
     ResultRecord,
-    SeatRecord,
     StepWrite,
     snapshot_due,
     snapshot_of,
 )
 from bot.telling import Line
+from bot.verdicts import Verdict, say
 from engine.chicago import DecisionKind, FightOrWithdrawFacts, Pending
 from engine.chicago.events import RaidRound
 
@@ -53,23 +57,6 @@ TURN_HEADER = "— Round "  # how the narrator opens a turn
 PROMPT = "prompt"  # store: the message asking the pending decision
 PROMPT_SEQ = "prompt_seq"  # store: the decision number it asks
 REMINDER = "reminder"  # store: the half-time reminder
-
-
-class Told(Protocol):
-    """The running match as its publisher reads it."""
-
-    @property
-    def record(self) -> MatchRecord: ...
-
-    @property
-    def seats(self) -> list[SeatRecord]: ...
-
-    @property
-    def timer_length(self) -> timedelta: ...
-
-    def player_of(self, seat: int) -> int | None: ...
-
-    def link(self, message_id: int | None) -> str: ...
 
 
 @dataclass(slots=True)
@@ -87,13 +74,11 @@ class Prompt:
     labels: dict[str, str] = field(default_factory=dict)  # decision → its button's words
 
 
-@dataclass(slots=True)
-class Plan:
-    """What a step will do, decided before it is committed: its store write, the new
-    deadline, and whether the prompt is edited in place."""
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """How a planned step will be shown: whether the prompt is edited in place, the
+    reminder it deletes and whether it settles the DM offer."""
 
-    write: StepWrite
-    deadline: datetime | None
     same_prompt: bool
     drop_reminder: int | None
     settle_offer: bool
@@ -117,33 +102,82 @@ def shown_labels(session: MatchSession, pending: Pending) -> dict[str, str]:
 class TurnPublisher:
     """Everything one running match shows in its channel and in DMs."""
 
-    def __init__(self, ctx: MatchContext, channel: MatchChannel, match: Told) -> None:
-        self.ctx = ctx
-        self.channel = channel
+    def __init__(self, match: TableView) -> None:
+        self.ctx = match.ctx
+        self.channel = match.channel
         self.match = match
         self.match_id = match.record.match_id
-        self.offer = OfferPost(ctx, self.match_id, match.record.channel_id)
+        self.offer = OfferPost(self.ctx, self.match_id, match.record.channel_id)
         self.prompt: Prompt | None = None
         self.reminder_id: int | None = None
-        self.notes: list[Line] = []  # told with the step being committed, never kept longer
-        self.timeout_note: Line | None = None  # told in the prompt when it is edited
+        self.screens: dict[str, TradeScreen] = {}
+        self.posted: tuple[int | None, int | None] = (None, None)  # the prompt's (id, seq)
         self.board_events: list[Any] = []
         self.deadline: datetime | None = None
         self.last_roll: tuple[int, int] | None = None  # the raid's, for its one message
 
     # --- after a restart -------------------------------------------------------------
 
-    def restore(self, stored: dict[str, int]) -> tuple[int | None, int | None]:
-        """Read back what the store says is posted; returns the prompt's (id, seq)."""
-        self.reminder_id = stored.get(REMINDER)
-        self.offer.restore(stored)
-        return stored.get(PROMPT), stored.get(PROMPT_SEQ)
+    def executor(self) -> Executor | None:
+        # Hard computer seats think in the bot's worker processes, off the event loop.
+        return worker_executor()
+
+    def prompt_message(self) -> int | None:
+        prompt = self.prompt
+        return prompt.message_id if prompt is not None else None
+
+    def restore(self, session: MatchSession, posted: dict[str, int]) -> int | None:
+        """Read back what the store says is posted; a prompt that asks the decision
+        asked now is kept. Returns the decision number the channel last asked."""
+        self.reminder_id = posted.get(REMINDER)
+        self.offer.restore(posted)
+        self.posted = (posted.get(PROMPT), posted.get(PROMPT_SEQ))
+        prompt, prompt_seq = self.posted
+        if prompt is not None and prompt_seq == session.seq and session.pending is not None:
+            self.adopt(prompt, session)
+        return prompt_seq
 
     def adopt(self, message_id: int, session: MatchSession) -> None:
         """The posted prompt is the one for the decision asked now: it stays."""
         pending = session.pending
         assert pending is not None
         self.prompt = Prompt(message_id, session.seq, pending.seat, pending, [], True, True)
+
+    async def keep_prompt(self, session: MatchSession) -> bool:
+        """The posted prompt stays if it asks the decision asked now; a stale one is
+        closed."""
+        prompt, prompt_seq = self.posted
+        found = prompt is not None and await self.channel.fetch(prompt) is not None
+        if prompt is not None and found and prompt_seq == session.seq:
+            self.adopt(prompt, session)
+            return True
+        if prompt is not None and found:
+            await self.close_stale(prompt)
+        self.prompt = None
+        return False
+
+    def forget(self) -> None:
+        self.prompt = None
+
+    def may_sleep(self) -> bool:
+        return not self.screens  # an open trade screen lives in memory only
+
+    def slept(self) -> None:
+        self.board_events = []
+
+    def remind_again(self, left: timedelta) -> bool:
+        # Past half time the reminder was already posted: it is not posted again.
+        return left > self.match.timer_length / 2 and self.reminder_id is None
+
+    def resumed_deadline(self, deadline: datetime) -> None:
+        self.deadline = deadline
+
+    def dropped(self) -> None:
+        return None
+
+    def closed(self) -> None:
+        for screen in list(self.screens.values()):
+            screen.finish()
 
     async def close_stale(self, message_id: int) -> None:
         """A prompt left from before a restart that asks a decision already made."""
@@ -154,7 +188,7 @@ class TurnPublisher:
 
     # --- planning and committing ----------------------------------------------------------
 
-    def plan(self, session: MatchSession, step: StepResult, force_new: bool = False) -> Plan:
+    def plan(self, session: MatchSession, step: StepResult, force_new: bool) -> Plan:
         """The step's store write (decisions, snapshot, next timer, messages it settles or
         edits) and how it will be shown, before anything is posted."""
         records = [DecisionRecord(a.seq, a.seat, a.decision, a.actor) for a in step.applied]
@@ -185,40 +219,41 @@ class TurnPublisher:
             )
         )
         write = StepWrite(records, snapshot, (session.seq, deadline), written)
-        return Plan(write, deadline, same, self.reminder_id, settle)
+        return Plan(write, deadline, Shown(same, self.reminder_id, settle))
 
     # --- telling ----------------------------------------------------------------------
 
     async def publish(self, session: MatchSession, step: StepResult, plan: Plan) -> None:
         """Tell a committed step: edit the prompt while the same player decides on in the
-        same turn, else close it and post the next one (board included after a turn)."""
+        same turn, else close it and post the next one (board included after a turn). A
+        lapse is told in an edited prompt: a closed one says who ran out of time itself."""
+        shown: Shown = plan.shown
+        lapses = plan.lapses
         self.board_events += step.events
         rolls = [e for e in step.events if isinstance(e, RaidRound)]
         if rolls:
             self.last_roll = (rolls[-1].attacker_roll, rolls[-1].defender_roll)
         if any(a.actor == COMPUTER for a in step.applied) and self.ctx.computer_delay > 0:
             await asyncio.sleep(self.ctx.computer_delay)
-        await self._drop_reminder(plan.drop_reminder)
-        if plan.settle_offer:
+        await self._drop_reminder(shown.drop_reminder)
+        if shown.settle_offer:
             await self.offer.settle(session)
-        lines = self.notes + step.lines
-        self.notes = []
+        lines = [note for note in plan.notes if note not in lapses] + step.lines
         pending = session.pending
         if step.result is not None or pending is None:
             await self.finish(session, step, lines)
             return
         self.deadline = plan.deadline
         prev = self.prompt
-        timeout_note, self.timeout_note = self.timeout_note, None
-        if plan.same_prompt and prev is not None:
-            shown = prev.lines + ([timeout_note] if timeout_note else []) + lines
-            body = self._prompt_body(session, pending, shown, BOARD if prev.image else None)
+        if shown.same_prompt and prev is not None:
+            told = prev.lines + list(lapses[:1]) + lines
+            body = self._prompt_body(session, pending, told, BOARD if prev.image else None)
             if prev.image and step.events:
                 # The picture must show what the text now tells (a roll, a move).
                 body["attachments"] = [await self._board_file(session, keep_events=True)]
             await self.channel.edit(prev.message_id, **body)
             self.prompt = Prompt(
-                prev.message_id, session.seq, pending.seat, pending, shown, prev.image,
+                prev.message_id, session.seq, pending.seat, pending, told, prev.image,
                 round_number=prev.round_number, labels=shown_labels(session, pending),
             )  # fmt: skip
             # Noted once the edit is out: after a crash before it, the prompt is re-posted.
@@ -243,7 +278,7 @@ class TurnPublisher:
         noted.update({PROMPT: message.id, PROMPT_SEQ: session.seq})
         await self.ctx.store.note_messages(self.match_id, noted)
 
-    async def say_now(self, session: MatchSession, line: Line) -> None:
+    async def say_now(self, session: MatchSession, line: Line, picture: bool) -> None:
         """News with no decision of its own (a player back at the table, a seat handed
         over while another decides): told at once in the prompt, so nothing waits in
         memory to be told, and nothing is lost to a restart."""
@@ -257,6 +292,9 @@ class TurnPublisher:
         prompt.lines.append(line)
         body = self._prompt_body(session, pending, prompt.lines, BOARD if prompt.image else None)
         await self.channel.edit(prompt.message_id, **body)
+
+    def labeller(self, session: MatchSession) -> Callable[[Applied], str]:
+        return lambda made: self.label(session, made)
 
     def label(self, session: MatchSession, applied: Applied) -> str:
         """What an applied decision was, in the words of the button that offered it."""
@@ -382,8 +420,12 @@ class TurnPublisher:
             self.reminder_id = None
         await self.channel.delete(reminder)
 
-    async def remind(self, session: MatchSession, player: int, deadline: datetime) -> None:
+    async def remind(self, session: MatchSession, seq: int, deadline: datetime) -> None:
         """Half the decision's time is gone: a reminder that links the prompt in words."""
+        pending = session.pending
+        player = self.match.player_of(pending.seat) if pending is not None else None
+        if player is None or self.reminder_id is not None:
+            return
         where = self._where()
         text = (
             f"⏰ <@{player}>, half your time is gone: decide <t:{int(deadline.timestamp())}:R> "
@@ -398,3 +440,65 @@ class TurnPublisher:
         if prompt is None:
             return self.match.link(None)
         return f"[your prompt]({self.match.link(prompt.message_id)})"
+
+    # --- what Chicago 1927 offers besides its buttons --------------------------------------
+
+    def risk(self, session: MatchSession, decision: str) -> str | None:
+        pending = session.pending
+        assert pending is not None
+        return risk_of(session.state, pending, decision)
+
+    async def board(self, session: MatchSession) -> dict[str, Any]:
+        """The whole board and the standings, for `/chicago board` or "Full board"."""
+        state = session.state
+        png = await self.ctx.full_board(state, [])
+        embed = messages.status_embed(state, self.match.seats, BOARD)
+        picture = discord.File(io.BytesIO(png), filename=BOARD, description=alt_text(state))
+        return {"embed": embed, "file": picture}
+
+    async def ended(self, session: MatchSession, user: discord.abc.User) -> None:
+        if self.prompt is not None:
+            await self.channel.edit(self.prompt.message_id, view=None)
+        await self.offer.settle(session)
+        if self.reminder_id is not None:
+            await self.channel.delete(self.reminder_id)
+        embed = messages.status_embed(session.state, self.match.seats, None)
+        embed.title = "Where the match stood"
+        await self.channel.send(
+            content=f"🛑 The match was ended by {user.mention}.",
+            embed=embed,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    def open_screen(
+        self, session: MatchSession, user_id: int, seq: int
+    ) -> tuple[str, discord.ui.View] | str:
+        """The proposer's private trade screen, or why it cannot open."""
+        screen = TradeScreen.open(self, session, user_id, seq)
+        if screen is None:
+            return "No trade can be proposed now."
+        self.screens[screen.token] = screen
+        return screen.text(), screen
+
+    def has_screen(self, token: str) -> bool:
+        return token in self.screens
+
+    def close_screen(self, token: str) -> None:
+        self.screens.pop(token, None)
+
+    def asks_now(self, seq: int) -> bool:
+        return self.match.asks_now(seq)
+
+    async def decide(self, user_id: int, seq: int, decision: str) -> str | None:
+        return await self.match.decide(user_id, seq, decision)
+
+    def private_list(
+        self, session: MatchSession, user_seat: int | None, seq: int, seat: int, group: str
+    ) -> tuple[str, list[Choice]]:
+        return say(Verdict.STALE), []  # every choice is on the prompt's buttons
+
+    def private_view(self, session: MatchSession, seat: int, choices: Sequence[Choice]) -> Any:
+        raise LookupError("Chicago 1927 has no private lists")
+
+    def hand(self, session: MatchSession, seat: int | None) -> str | None:
+        return None  # `/chicago hand` shows Chicago 1927's side as an embed
