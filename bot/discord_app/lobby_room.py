@@ -21,8 +21,8 @@ from bot.discord_app.game_table import GameTable
 from bot.discord_app.lobby_message import lobby_embed
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.table import OpenTable
+from bot.discord_app.tellers import OWN_TELLERS
 from bot.discord_app.views import computer_choice_view, lobby_view
-from bot.games.presenters import PRESENTERS
 from bot.games.seating import Seating
 from bot.session import MatchSession
 from bot.store import MatchRecord, MatchStatus, SeatRecord
@@ -178,7 +178,7 @@ class Lobby(OpenTable):
                 return False, problem
             record = self._record
             game = lobby.game_of(self.settings)
-            if game.key in PRESENTERS:  # told through a presenter, on the game-neutral table
+            if game.key not in OWN_TELLERS:  # told from its presenter
                 return await self._start_game(record)
             setup = lobby.build_setup(self.settings, record.seed, self.seats)
             session, step = MatchSession.new(setup, hold_slow=True, game=game)
@@ -209,8 +209,8 @@ class Lobby(OpenTable):
         return True, "The match has started."
 
     async def _start_game(self, record: MatchRecord) -> tuple[bool, str]:
-        """Start a game told through a presenter (Turf): the same store and seats, a
-        `GameTable` to run it. Called under the lobby's lock."""
+        """Start a game told from its presenter (any without a teller of its own): the
+        same store and seats, a `GameTable` to run it. Called under the lobby's lock."""
         game = lobby.game_of(self.settings)
         setup = lobby.build_setup(self.settings, record.seed, self.seats)
         session, step = MatchSession.new(setup, hold_slow=True, game=game)
