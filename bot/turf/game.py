@@ -18,8 +18,8 @@ from bot.telling import Line
 from bot.turf import side_rows
 from bot.turf.narration import ENDING_NAMES, narrate_turf
 from bot.turf.seating import SEATING, goal
-from engine.chicago.limits import MAX_ROUND_LIMIT
 from engine.common.seats import PlayerSpec
+from engine.turf import MAX_ROUND_LIMIT
 from engine.turf.computer import LEVELS, choose
 from engine.turf.events import MatchEnded, TurnStarted
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import engine.turf as turf
 from bot.games.seating import COMPUTER_NAMES, Count, Role, Seating
-from engine.chicago.limits import MAX_ROUND_LIMIT  # the one limit both games keep
 from engine.common.seats import PlayerSpec
+from engine.turf import MAX_ROUND_LIMIT
 
 PLAYER = Role(
     key="boss", one="a boss", seat="boss seat", button="player", heading="Players",
