@@ -48,14 +48,27 @@ def count(text: str) -> int:
     return _whole_number(text, 0)
 
 
+DEFAULT_ENV_FILE = Path(".env")
+
+
+def named_settings_file(text: str) -> Path:
+    """An argparse type: a settings file the person named, so it must exist. Only the
+    default `.env` may be missing (the environment alone may hold every setting); a
+    named file that is not there is a mistyped name, not an empty configuration."""
+    path = Path(text)
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"settings file {text} does not exist")
+    return path
+
+
 def add_env_file_option(parser: argparse.ArgumentParser) -> None:
     """`--env-file`, for the commands that read the bot's settings."""
     parser.add_argument(
         "--env-file",
-        type=Path,
-        default=Path(".env"),
+        type=named_settings_file,
+        default=DEFAULT_ENV_FILE,
         metavar="FILE",
-        help="settings file read after the environment (default .env; missing is fine)",
+        help="settings file read after the environment (default .env, which may be missing)",
     )
 
 
