@@ -316,6 +316,15 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; whatever any command prints goes through one redaction,
+    so the token never shows, whichever setting or message carries it."""
+    from bot.redaction import redacted_output
+
+    with redacted_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(chosen_command(words))
     try:
