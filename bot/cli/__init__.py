@@ -339,7 +339,3 @@ def _main(argv: Sequence[str] | None) -> int:
     if not _flush_stdout(args.command):
         return 1
     return result
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
