@@ -162,12 +162,13 @@ TURF_PLAYERS = range(2, 7)  # TURF §2
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """`--game` (any game of the registry) and Turf's `--players`, for the commands that
-    play any game."""
-    from bot.registry import GAMES
+    play any game. The choices are the games' keys, read without loading any game (the
+    list is live: a game installed later is a choice too)."""
+    from bot.game_keys import KEYS
 
     parser.add_argument(
         "--game",
-        choices=tuple(GAMES),
+        choices=KEYS,
         default="chicago",
         help="which game: chicago (Chicago 1927, the default) or turf",
     )
