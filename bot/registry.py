@@ -7,6 +7,7 @@ file's game and history all look a game up here by its key.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from bot.chicago.game import CHICAGO
 from bot.games.offline import Offline
@@ -17,6 +18,11 @@ GAMES: dict[str, Game] = {CHICAGO.key: CHICAGO, TURF.key: TURF}
 DEFAULT_GAME = CHICAGO.key
 # Each game's offline side (demo, simulator, benches, animation), imported on first use.
 OFFLINE_MODULES: dict[str, str] = {CHICAGO.key: "bot.chicago.offline", TURF.key: "bot.turf.offline"}
+# Each game's side of the one table (its teller, its own commands), imported on first use.
+TABLE_MODULES: dict[str, str] = {
+    CHICAGO.key: "bot.chicago.table.entry",
+    TURF.key: "bot.turf.table.entry",
+}
 
 
 def offline_of(key: str) -> Offline:
@@ -24,6 +30,12 @@ def offline_of(key: str) -> Offline:
     module = importlib.import_module(OFFLINE_MODULES[game_named(key).key])
     offline: Offline = module.OFFLINE
     return offline
+
+
+def table_of(key: str | None) -> Any:
+    """What the game stored or asked for under `key` brings to the table (a
+    `bot.discord_app.teller.AtTheTable`: the registry stays below the Discord layer)."""
+    return importlib.import_module(TABLE_MODULES[game_named(key).key]).TABLE
 
 
 def game_named(key: str | None) -> Game:
@@ -61,4 +73,5 @@ __all__ = [
     "game_named",
     "game_of_result",
     "game_of_side",
+    "table_of",
 ]

@@ -15,8 +15,8 @@ from typing import Any
 
 import discord
 
+from bot.chicago.table.teller import TURN_HEADER
 from bot.discord_app import lobby, messages
-from bot.discord_app.chicago_publisher import TURN_HEADER
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.table import OpenTable

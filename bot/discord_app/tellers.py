@@ -1,23 +1,22 @@
-"""Each game's teller: a game with a Discord layer of its own names it here; every other
-game is told from its `Presenter`, with nothing to add."""
+"""Each game's side of the table, through the registry: the platform names no game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from bot.discord_app.teller import AtTheTable, TableView, Teller
+from bot.registry import GAMES, table_of
 
-from bot.discord_app.chicago_publisher import TurnPublisher
-from bot.discord_app.presented import PresentedTeller
-from bot.discord_app.teller import TableView, Teller
-from bot.games.presenters import PRESENTERS
-from bot.registry import game_named
 
-OWN_TELLERS: dict[str, Callable[[TableView], Teller]] = {"chicago": TurnPublisher}
+def at_the_table(key: str | None) -> AtTheTable:
+    """What the game stored or asked for under `key` brings to the table."""
+    side: AtTheTable = table_of(key)
+    return side
 
 
 def teller_for(table: TableView) -> Teller:
     """The teller of the table's game."""
-    key = game_named(table.record.settings.get("game")).key
-    own = OWN_TELLERS.get(key)
-    if own is not None:
-        return own(table)
-    return PresentedTeller(table, PRESENTERS[key], table.ctx)
+    return at_the_table(table.record.settings.get("game")).teller(table)
+
+
+def every_game() -> list[AtTheTable]:
+    """Every game's side of the table, in the registry's order."""
+    return [at_the_table(key) for key in GAMES]

@@ -20,10 +20,10 @@ import secrets
 import discord
 
 from bot.chicago.narration import money
+from bot.chicago.table.trades import CashError, Draft, business_text, parse_cash
 from bot.discord_app.custom_ids import draft_id
 from bot.discord_app.ports import DraftOwner
 from bot.discord_app.replies import SORRY, reply
-from bot.discord_app.trades import CashError, Draft, business_text, parse_cash
 from bot.session import MatchSession
 from engine.chicago import DecisionKind, MatchState, TradeTerms
 
