@@ -1,7 +1,13 @@
-"""The games the table runs, each behind one interface (`Game`).
+"""The games the table runs: the one list every part of the platform reads.
 
-`GAMES` is the one list: a lobby's `game:` choice, a stored match's game, a replay
-file's game and history all look a game up here by its key.
+A game is two packages, its rules under `engine/` and all it shows under `bot/`; the
+package under `bot/` is named here, once. Its `game` module holds the `Game` (`GAME`), its
+`offline` module the demo, simulator, benches and animated replay (`OFFLINE`, imported on
+first use, so `--help` and the bot's start never load every game's drawing code), its
+`table.entry` module what it brings to the one table (`TABLE`: its teller and its own
+commands, imported when a match of it is first told). The CLI's
+`--game`, `/chicago new game:`, stored matches, replay files and history all look a game up
+here by its key; nothing else in the platform names a game.
 """
 
 from __future__ import annotations
@@ -9,25 +15,45 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from bot.chicago.game import CHICAGO
 from bot.games.offline import Offline
 from bot.games.protocol import Asked, Game, Placing
-from bot.turf.game import TURF
 
-GAMES: dict[str, Game] = {CHICAGO.key: CHICAGO, TURF.key: TURF}
+# One line a game, in the order `--game` and `/chicago new game:` list them; the first is
+# the default (every match stored before a second game existed is of it).
+GAME_PACKAGES = (
+    "bot.chicago",
+    "bot.turf",
+)
+
+GAMES: dict[str, Game] = {}
+PACKAGES: dict[str, str] = {}  # a game's key -> the package that shows it
+
+
+def install(package: str) -> Game:
+    """Add the game shown by `package` (its `game` module's `GAME`) to the list."""
+    game: Game = importlib.import_module(f"{package}.game").GAME
+    GAMES[game.key] = game
+    PACKAGES[game.key] = package
+    return game
+
+
+def uninstall(key: str) -> None:
+    """Take a game off the list again (a test's own game, when the test is over)."""
+    GAMES.pop(key, None)
+    PACKAGES.pop(key, None)
+
+
+for _package in GAME_PACKAGES:
+    install(_package)
+
+CHICAGO = GAMES["chicago"]
+TURF = GAMES["turf"]
 DEFAULT_GAME = CHICAGO.key
-# Each game's offline side (demo, simulator, benches, animation), imported on first use.
-OFFLINE_MODULES: dict[str, str] = {CHICAGO.key: "bot.chicago.offline", TURF.key: "bot.turf.offline"}
-# Each game's side of the one table (its teller, its own commands), imported on first use.
-TABLE_MODULES: dict[str, str] = {
-    CHICAGO.key: "bot.chicago.table.entry",
-    TURF.key: "bot.turf.table.entry",
-}
 
 
 def offline_of(key: str) -> Offline:
     """The offline side of the game stored or asked for under `key`."""
-    module = importlib.import_module(OFFLINE_MODULES[game_named(key).key])
+    module = importlib.import_module(f"{PACKAGES[game_named(key).key]}.offline")
     offline: Offline = module.OFFLINE
     return offline
 
@@ -35,7 +61,7 @@ def offline_of(key: str) -> Offline:
 def table_of(key: str | None) -> Any:
     """What the game stored or asked for under `key` brings to the table (a
     `bot.discord_app.teller.AtTheTable`: the registry stays below the Discord layer)."""
-    return importlib.import_module(TABLE_MODULES[game_named(key).key]).TABLE
+    return importlib.import_module(f"{PACKAGES[game_named(key).key]}.table.entry").TABLE
 
 
 def game_named(key: str | None) -> Game:
@@ -66,6 +92,7 @@ __all__ = [
     "CHICAGO",
     "DEFAULT_GAME",
     "GAMES",
+    "GAME_PACKAGES",
     "TURF",
     "Asked",
     "Game",
@@ -73,5 +100,8 @@ __all__ = [
     "game_named",
     "game_of_result",
     "game_of_side",
+    "install",
+    "offline_of",
     "table_of",
+    "uninstall",
 ]

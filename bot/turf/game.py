@@ -127,3 +127,4 @@ class TurfGame(EngineGame):
 
 
 TURF = TurfGame()
+GAME = TURF  # the registry finds each game's package by this name
