@@ -12,7 +12,14 @@ import simcord
 from bot.discord_app import offer_flow
 from bot.discord_app.offer_flow import Asked, OfferFlow, OpenOffer
 from bot.session import MatchSession
-from tests.discord.harness import Table, buttons, private_text, running_here, seat_table
+from tests.discord.harness import (
+    Table,
+    buttons,
+    close_dms,
+    private_text,
+    running_here,
+    seat_table,
+)
 from tests.discord.test_trades import DELI, PAWN, build_offer, dm_of, trade_at_start
 from tests.discord.turf_driver import game_table, select_values
 
@@ -32,17 +39,6 @@ def carried(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, bool]]:
 
     monkeypatch.setattr(offer_flow.OfferFlow, "deliver", spy)
     return seen
-
-
-def close_dms(table: Table, member: simcord.MemberActor) -> None:
-    table.env.inject_error(
-        "POST",
-        f"/channels/{member.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
 
 
 async def chicago_trade(table: Table) -> Any:
