@@ -5,14 +5,15 @@ package under `bot/` is named here, once. Its `game` module holds the `Game` (`G
 `offline` module the demo, simulator, benches and animated replay (`OFFLINE`, imported on
 first use, so `--help` and the bot's start never load every game's drawing code), its
 `table.entry` module what it brings to the one table (`TABLE`: its teller and its own
-commands, imported when a match of it is first told). The CLI's
-`--game`, `/chicago new game:`, stored matches, replay files and history all look a game up
+commands, imported when a match of it is first told). The CLI's `--game`, `/chicago new
+game:`, stored matches and their results, replay files and history all look a game up
 here by its key; nothing else in the platform names a game.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from bot.games.offline import Offline
@@ -60,8 +61,12 @@ def offline_of(key: str) -> Offline:
 
 def table_of(key: str | None) -> Any:
     """What the game stored or asked for under `key` brings to the table (a
-    `bot.discord_app.teller.AtTheTable`: the registry stays below the Discord layer)."""
-    return importlib.import_module(f"{PACKAGES[game_named(key).key]}.table.entry").TABLE
+    `bot.discord_app.teller.AtTheTable`: the registry stays below the Discord layer), or
+    None for a game with no table side in its package (one a test lists by hand)."""
+    package = PACKAGES.get(game_named(key).key)
+    if package is None or importlib.util.find_spec(f"{package}.table") is None:
+        return None
+    return importlib.import_module(f"{package}.table.entry").TABLE
 
 
 def game_named(key: str | None) -> Game:
@@ -71,21 +76,6 @@ def game_named(key: str | None) -> Game:
         return GAMES[key or DEFAULT_GAME]
     except KeyError:
         raise ValueError(f"unknown game {key!r}; games: {', '.join(GAMES)}") from None
-
-
-def game_of_result(reason: str) -> tuple[Game, str]:
-    """The game a stored result is of, and its ending's words: every game but Chicago
-    1927 stores its reason as "<game>:<ending>" ("turf:10 buildings"); Chicago 1927's
-    reasons ("marks") predate other games and name none."""
-    key, colon, ending = reason.partition(":")
-    game = GAMES.get(key) if colon else None
-    return (game, ending) if game is not None else (CHICAGO, reason)
-
-
-def game_of_side(character: str) -> Game:
-    """The game a stored side row is of: another game's rows carry its title where a
-    Chicago 1927 row names the boss character."""
-    return next((g for g in GAMES.values() if g is not CHICAGO and g.title == character), CHICAGO)
 
 
 __all__ = [
@@ -98,8 +88,6 @@ __all__ = [
     "Game",
     "Placing",
     "game_named",
-    "game_of_result",
-    "game_of_side",
     "install",
     "offline_of",
     "table_of",

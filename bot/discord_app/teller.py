@@ -181,6 +181,12 @@ class AtTheTable(Protocol):
     `bot.<game>.table.entry`): how its matches are told, and its own `/chicago` commands.
     The platform names no game: it asks the registry for this."""
 
+    @property
+    def own_teller(self) -> bool:
+        """Whether the game has a teller of its own (else it is told from its presenter,
+        and its match starts the way every presented game's does)."""
+        ...
+
     def teller(self, table: TableView) -> Teller:
         """The teller of one match of the game."""
         ...

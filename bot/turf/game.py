@@ -6,20 +6,25 @@ computer knows is what a person in its chair would know.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
 
 import engine.turf as turf
 from bot.games.engine_game import EngineGame
-from bot.games.protocol import Asked
+from bot.games.protocol import Asked, GameStats
 from bot.telling import Line
+from bot.turf import side_rows
 from bot.turf.narration import ENDING_NAMES, narrate_turf
+from bot.turf.seating import SEATING, goal
 from engine.chicago.limits import MAX_ROUND_LIMIT
 from engine.common.seats import PlayerSpec
 from engine.turf.computer import LEVELS, choose
 from engine.turf.events import MatchEnded, TurnStarted
+
+if TYPE_CHECKING:
+    from bot.store.interface import SideResult
 
 
 class TurfGame(EngineGame):
@@ -29,8 +34,11 @@ class TurfGame(EngineGame):
     turn_events = (TurnStarted, MatchEnded)
     key = "turf"
     title = "Turf"
+    home = False
+    rated = False  # ratings are Chicago 1927's: a Turf match moves none
     simultaneous = True
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
+    seating = SEATING
 
     default_rounds = turf.DEFAULT_ROUND_LIMIT
 
@@ -40,11 +48,10 @@ class TurfGame(EngineGame):
     )
 
     def goal(self, rounds: int) -> str:
-        return f"ten buildings win, else the count after {rounds} rounds"
+        return goal(rounds)
 
     def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
-        options = turf.TurfOptions(rounds or self.default_rounds)
-        return turf.TurfSetup(seed, options, list(players))
+        return SEATING.setup(seed, players, {}, rounds)
 
     def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
         return turf.replay(setup, log)
@@ -121,6 +128,18 @@ class TurfGame(EngineGame):
                 ranking=list(result.ranking),
             )
         return end
+
+    def side_facts(self, state: Any, log: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+        return side_rows.side_facts(state)
+
+    def ending_words(self, reason: str) -> str:
+        return side_rows.ending_words(reason)
+
+    def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
+        return side_rows.winner_words(name, facts)
+
+    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
+        return side_rows.stat_fields(self.title, sides)
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return narrate_turf(self.names(state), events)

@@ -13,6 +13,8 @@ from bot.discord_app.teller import TableView, Teller
 
 
 class ChicagoAtTheTable:
+    own_teller = True
+
     def teller(self, table: TableView) -> Teller:
         return TurnPublisher(table)
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import discord
 
+from bot.chicago import side_rows
 from bot.chicago.render.alt_text import alt_text
 from bot.chicago.render.pool import worker_executor
 from bot.chicago.table.offers import OfferPost
@@ -44,7 +45,7 @@ from bot.store import (
     snapshot_due,
     snapshot_of,
 )
-from bot.telling import Line
+from bot.telling import TURN_HEADER, Line
 from bot.verdicts import Verdict, say
 from engine.chicago import DecisionKind, FightOrWithdrawFacts, Pending
 from engine.chicago.events import RaidRound
@@ -52,7 +53,6 @@ from engine.chicago.events import RaidRound
 FIGHT = DecisionKind.FIGHT_OR_WITHDRAW
 
 BOARD = "board.png"
-TURN_HEADER = "— Round "  # how the narrator opens a turn
 PROMPT = "prompt"  # store: the message asking the pending decision
 PROMPT_SEQ = "prompt_seq"  # store: the decision number it asks
 REMINDER = "reminder"  # store: the half-time reminder
@@ -389,7 +389,12 @@ class TurnPublisher:
                 self.match_id,
                 MatchStatus.FINISHED,
                 ResultRecord(
-                    result.winner, str(result.reason), list(result.scores), state.round, session.seq
+                    side_rows.KEY,
+                    result.winner,
+                    str(result.reason),
+                    list(result.scores),
+                    state.round,
+                    session.seq,
                 ),
             )
         else:

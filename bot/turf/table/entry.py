@@ -13,6 +13,8 @@ from bot.turf.table import deal_command
 
 
 class TurfAtTheTable:
+    own_teller = False
+
     def teller(self, table: TableView) -> Teller:
         return PresentedTeller(table, TURF_PRESENTER, table.ctx)
 
