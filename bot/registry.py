@@ -3,14 +3,18 @@
 A game is two packages, its rules under `engine/` and all it shows under `bot/`; the
 package under `bot/` is named here, once. Its `game` module holds the `Game` (`GAME`), its
 `offline` module the demo, simulator, benches and animated replay (`OFFLINE`, imported on
-first use, so `--help` and the bot's start never load every game's drawing code). The CLI's
-`--game`, `/chicago new game:`, stored matches and their results, replay files and history
-all look a game up here by its key; nothing else in the platform names a game.
+first use, so `--help` and the bot's start never load every game's drawing code), its
+`table.entry` module what it brings to the one table (`TABLE`: its teller and its own
+commands, imported when a match of it is first told). The CLI's `--game`, `/chicago new
+game:`, stored matches and their results, replay files and history all look a game up
+here by its key; nothing else in the platform names a game.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from typing import Any
 
 from bot.game_keys import GAME_PACKAGES, KEYS, listed_key
 from bot.games.offline import Offline
@@ -55,6 +59,16 @@ def offline_of(key: str) -> Offline:
     return offline
 
 
+def table_of(key: str | None) -> Any:
+    """What the game stored or asked for under `key` brings to the table (a
+    `bot.discord_app.teller.AtTheTable`: the registry stays below the Discord layer), or
+    None for a game with no table side in its package (one a test lists by hand)."""
+    package = PACKAGES.get(game_named(key).key)
+    if package is None or importlib.util.find_spec(f"{package}.table") is None:
+        return None
+    return importlib.import_module(f"{package}.table.entry").TABLE
+
+
 def game_named(key: str | None) -> Game:
     """The game stored or asked for under `key` (None: Chicago 1927, the default, as
     every match stored before a second game existed)."""
@@ -76,5 +90,6 @@ __all__ = [
     "game_named",
     "install",
     "offline_of",
+    "table_of",
     "uninstall",
 ]

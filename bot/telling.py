@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 NOBODY = -3  # no seat: the same value the rules packages give nobody
+# How a narrator opens a turn; a teller that keeps one message a turn splits the story there.
+TURN_HEADER = "— Round "
 
 
 @dataclass(frozen=True, slots=True)

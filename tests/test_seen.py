@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.chicago.render import render_png
 from bot.chicago.render.view import snapshot
-from bot.discord_app.lookups import hand_embed
+from bot.chicago.table.lookups import hand_embed
 from engine.chicago import MatchState, new_match
 from tests.pictures import decoded
 

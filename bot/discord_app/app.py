@@ -23,7 +23,7 @@ from discord.ext import commands
 from bot.chicago.render import render_phone_png_async, render_png_async
 from bot.chicago.render.pool import RenderPool, install, installed
 from bot.discord_app import commands as match_commands
-from bot.discord_app import deal_command, history, idle, lookups, server_settings, shutdown
+from bot.discord_app import history, idle, server_settings, shutdown
 from bot.discord_app.command_group import fill, new_group
 from bot.discord_app.cooldowns import Cooldowns
 from bot.discord_app.custom_ids import DraftClick, ours, parse
@@ -33,6 +33,7 @@ from bot.discord_app.remote import Listening, RemoteDecisions, StepListener
 from bot.discord_app.replies import SORRY, reply
 from bot.discord_app.shards import Shards
 from bot.discord_app.tables import Table, Tables
+from bot.discord_app.tellers import every_game
 from bot.discord_app.timers import Clock
 from bot.discord_app.tree import ChicagoTree
 from bot.discord_app.views import DYNAMIC_ITEMS
@@ -169,8 +170,7 @@ class ChicagoBot(commands.AutoShardedBot):
             match_commands.commands(self.tables, self.settings, group),
             history.commands(self._store, self.tables, group),
             server_settings.commands(self._store, self.settings.turn_timer, group),
-            lookups.commands(),
-            deal_command.commands(group),
+            *(game.commands(group) for game in every_game()),
         )
         self.tree.add_command(group)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]

@@ -16,17 +16,16 @@ from typing import Any
 import discord
 
 from bot.discord_app import lobby, messages
-from bot.discord_app.chicago_publisher import TURN_HEADER
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.lobby_message import lobby_embed
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.table import OpenTable
-from bot.discord_app.tellers import OWN_TELLERS
+from bot.discord_app.tellers import at_the_table
 from bot.discord_app.views import computer_choice_view, lobby_view
 from bot.games.seating import Seating
 from bot.session import MatchSession
 from bot.store import MatchRecord, MatchStatus, SeatRecord
-from bot.telling import NOBODY, Line
+from bot.telling import NOBODY, TURN_HEADER, Line
 
 log = logging.getLogger("chicago.bot")
 
@@ -178,7 +177,7 @@ class Lobby(OpenTable):
                 return False, problem
             record = self._record
             game = lobby.game_of(self.settings)
-            if game.key not in OWN_TELLERS:  # told from its presenter
+            if not at_the_table(game.key).own_teller:  # told from its presenter
                 return await self._start_game(record)
             setup = lobby.build_setup(self.settings, record.seed, self.seats)
             session, step = MatchSession.new(setup, hold_slow=True, game=game)

@@ -12,9 +12,9 @@ from datetime import datetime
 import discord
 
 from bot.chicago.narration import ENDINGS, money, standings
+from bot.chicago.table.trades import offer_lines
 from bot.discord_app.lobby_message import COLOUR, COMPUTER_MARK, host_name, terms_text, timer_text
 from bot.discord_app.match_settings import MatchSettings
-from bot.discord_app.trades import offer_lines
 from bot.store.interface import SeatRecord
 from bot.telling import Line
 from engine.chicago import (
@@ -141,7 +141,7 @@ def option_label(state: MatchState, pending: Pending, option: Option) -> str:
 
 def shown_options(pending: Pending) -> list[Option]:
     """The options that get a decision button. A trade has its own "Propose a trade"
-    button, which opens the private trade screen (bot.discord_app.trade_views)."""
+    button, which opens the private trade screen (bot.chicago.table.trade_views)."""
     return [o for o in pending.options if o.decision != "trade"]
 
 

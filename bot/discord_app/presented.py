@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from bot.discord_app.custom_ids import game_id, private_id, select_id
+from bot.discord_app.offer_flow import Asked, OfferFlow
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import QUIET, asking
 from bot.discord_app.teller import Plan, TableView
@@ -72,6 +73,7 @@ class PresentedTeller:
         self.reminded: int | None = None
         self.prompt_lines: list[str] = []  # what the prompt tells so far (edited in place)
         self.prompt_asks: tuple[int, ...] = ()  # the people it asks
+        self.offers = OfferFlow(ctx, match.match_id, self)
 
     @property
     def match_id(self) -> int:
@@ -318,7 +320,8 @@ class PresentedTeller:
 
     async def _send_dms(self, session: MatchSession) -> None:
         """Secret choices asked of a seat that is not playing its turn (a defender, a
-        deal's receiver) go by DM; with DMs closed the channel's 🔒 button serves."""
+        deal's receiver) go by DM, through the one offers flow; with DMs closed the
+        channel's 🔒 button serves."""
         for asked in session.asked():
             seat = asked.seat
             seq = session.asked_at(seat)
@@ -327,30 +330,41 @@ class PresentedTeller:
             if group is None or seq is None or user_id is None or (seat, seq) in self.dms:
                 continue
             self.dms.add((seat, seq))
-            note, choices = self.private_list(session, seat, seq, seat, group)
-            if not choices:
+            if not self.private_list(session, seat, seq, seat, group)[1]:
                 continue
-            try:
-                gateway = self.ctx.gateway
-                user = gateway.get_user(user_id) or await gateway.fetch_user(user_id)
-                sent = await user.send(
-                    content=f"{note}\n(Match in {self.match.link(self.prompt_id)}.)",
-                    view=self.private_view(session, seat, choices),
-                    allowed_mentions=QUIET,
-                )
-                # Kept, so a restart does not send the same question twice.
-                await self.ctx.store.note_messages(self.match_id, {dm_note(seat, seq): sent.id})
-            except discord.HTTPException:
-                log.info("match %s: DMs closed for seat %s", self.match_id, seat)
-                await self.ctx.store.note_messages(self.match_id, {dm_note(seat, seq): 0})
-                await self.match.channel.send(
-                    content=(
-                        f"📭 <@{user_id}>, I could not send you a direct message: press 🔒 "
-                        f"on [the prompt]({self.match.link(self.prompt_id)}) to choose in "
-                        "private."
-                    ),
-                    allowed_mentions=asking(user_id),
-                )
+            sent = await self.offers.deliver(session, Asked(seat, seq, user_id), {})
+            # Kept, so a restart does not send the same question twice.
+            note = sent.message_id if sent is not None else 0
+            await self.ctx.store.note_messages(self.match_id, {dm_note(seat, seq): note})
+
+    # --- what the offers flow carries: a private list by DM --------------------------------
+
+    async def letter(self, session: MatchSession, asked: Asked) -> dict[str, Any]:
+        group = self.presenter.by_dm(session.state, asked.seat)
+        assert group is not None
+        note, choices = self.private_list(session, asked.seat, asked.seq, asked.seat, group)
+        return {
+            "content": f"{note}\n(Match in {self.match.link(self.prompt_id)}.)",
+            "view": self.private_view(session, asked.seat, choices),
+            "allowed_mentions": QUIET,
+        }
+
+    def sent(self, session: MatchSession, asked: Asked, prompt: dict[str, Any]) -> None:
+        return None  # the prompt already names who is asked
+
+    async def dms_closed(self, session: MatchSession, asked: Asked, prompt: dict[str, Any]) -> None:
+        user_id = asked.user_id
+        await self.match.channel.send(
+            content=(
+                f"📭 <@{user_id}>, I could not send you a direct message: press 🔒 "
+                f"on [the prompt]({self.match.link(self.prompt_id)}) to choose in "
+                "private."
+            ),
+            allowed_mentions=asking(user_id),
+        )
+
+    def outcome(self, session: MatchSession, seq: int) -> str | None:
+        return None  # the list stays; a late pick is answered as passed
 
     # --- private lists and the hand --------------------------------------------------------
 

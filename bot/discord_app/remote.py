@@ -23,12 +23,12 @@ from typing import Any, Protocol
 import discord
 
 from bot.chicago.render.alt_text import alt_text
+from bot.chicago.table.offers import outcome
+from bot.chicago.table.risks import risk_of
 from bot.discord_app import messages
 from bot.discord_app.custom_ids import DecisionClick
-from bot.discord_app.offers import outcome
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import reply
-from bot.discord_app.risks import risk_of
 from bot.discord_app.stored_sessions import session_of, stored_session, why_not
 from bot.discord_app.views import sure_view
 from bot.session import MatchSession

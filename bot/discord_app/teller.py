@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.discord_app.command_group import Command
 from bot.discord_app.match_channel import MatchChannel
 from bot.discord_app.ports import MatchContext
 from bot.games.presenter import Choice
@@ -172,4 +173,24 @@ class Teller(Protocol):
 
     def hand(self, session: MatchSession, seat: int | None) -> str | None:
         """The seat's own secrets in words (None: the game shows them its own way)."""
+        ...
+
+
+class AtTheTable(Protocol):
+    """What a game brings to the one table, found through `bot.registry` (each game's
+    `bot.<game>.table.entry`): how its matches are told, and its own `/chicago` commands.
+    The platform names no game: it asks the registry for this."""
+
+    @property
+    def own_teller(self) -> bool:
+        """Whether the game has a teller of its own (else it is told from its presenter,
+        and its match starts the way every presented game's does)."""
+        ...
+
+    def teller(self, table: TableView) -> Teller:
+        """The teller of one match of the game."""
+        ...
+
+    def commands(self, group: discord.app_commands.Group) -> list[Command]:
+        """The game's own `/chicago` commands (its look-ups, its way to offer a deal)."""
         ...

@@ -236,6 +236,18 @@ def sweep_idle(table: Table) -> int:
     return sweep(bot.tables, bot.settings.idle_after, bot.clock())
 
 
+def close_dms(table: Table, member: simcord.MemberActor) -> None:
+    """The member's direct messages are closed: every DM to them fails, as Discord's."""
+    table.env.inject_error(
+        "POST",
+        f"/channels/{member.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+
+
 def private_text(result: simcord.InteractionResult) -> str:
     """The text of the private replies to an interaction."""
     texts = []

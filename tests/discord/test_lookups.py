@@ -8,7 +8,7 @@ from typing import Any
 
 import simcord
 
-from bot.discord_app.lookups import notes_text
+from bot.chicago.table.lookups import notes_text
 from engine.chicago import banknotes
 from tests.discord.harness import (
     Table,

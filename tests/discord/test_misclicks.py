@@ -3,7 +3,7 @@ saying the risk; every other choice stays one click (RULES §8.2, §11.1)."""
 
 from __future__ import annotations
 
-from bot.discord_app.risks import risk_of
+from bot.chicago.table.risks import risk_of
 from engine.chicago import (
     BribeOrRaidFacts,
     DecisionKind,

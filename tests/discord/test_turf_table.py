@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discord_app.game_table import GameTable
-from tests.discord.harness import Table, buttons, private_text
+from tests.discord.harness import Table, buttons, close_dms, private_text
 from tests.discord.turf_driver import (
     Plan,
     game_table,
@@ -153,14 +153,7 @@ async def test_a_defender_with_closed_dms_chooses_in_the_channel(table: Table) -
     """The closed-DM fallback: the channel says so, and the 🔒 button opens the list."""
     alice, bob = table.members["alice"], table.members["bob"]
     for member in (alice, bob):
-        table.env.inject_error(
-            "POST",
-            f"/channels/{member.user.dm_channel.id}/messages",
-            status=403,
-            code=50007,
-            message="Cannot send messages to this user",
-            times=None,
-        )
+        close_dms(table, member)
     await start_two(table)
     plan = Plan()
     prompt = await play_to_a_confrontation(table, plan)

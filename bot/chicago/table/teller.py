@@ -26,14 +26,14 @@ import discord
 from bot.chicago import side_rows
 from bot.chicago.render.alt_text import alt_text
 from bot.chicago.render.pool import worker_executor
+from bot.chicago.table.offers import OfferPost
+from bot.chicago.table.risks import risk_of
+from bot.chicago.table.summary import match_summary
+from bot.chicago.table.trade_views import TradeScreen
+from bot.chicago.table.trades import proposal_label
 from bot.discord_app import messages
-from bot.discord_app.offers import OfferPost
 from bot.discord_app.replies import asking
-from bot.discord_app.risks import risk_of
-from bot.discord_app.summary import match_summary
 from bot.discord_app.teller import Plan, TableView
-from bot.discord_app.trade_views import TradeScreen
-from bot.discord_app.trades import proposal_label
 from bot.discord_app.views import decision_view
 from bot.games.presenter import Choice
 from bot.session import COMPUTER, TIMER, Applied, MatchSession, StepResult
@@ -45,7 +45,7 @@ from bot.store import (
     snapshot_due,
     snapshot_of,
 )
-from bot.telling import Line
+from bot.telling import TURN_HEADER, Line
 from bot.verdicts import Verdict, say
 from engine.chicago import DecisionKind, FightOrWithdrawFacts, Pending
 from engine.chicago.events import RaidRound
@@ -53,7 +53,6 @@ from engine.chicago.events import RaidRound
 FIGHT = DecisionKind.FIGHT_OR_WITHDRAW
 
 BOARD = "board.png"
-TURN_HEADER = "— Round "  # how the narrator opens a turn
 PROMPT = "prompt"  # store: the message asking the pending decision
 PROMPT_SEQ = "prompt_seq"  # store: the decision number it asks
 REMINDER = "reminder"  # store: the half-time reminder

@@ -3,7 +3,7 @@ how a proposal reads.
 
 The engine decides what a proposal may hold (`TradeTerms`) and whether it is legal; this
 module only turns a person's picks into a `trade:` decision and says clearly what is
-wrong with a draft. Carrying the offer to the partner is `bot.discord_app.offers`.
+wrong with a draft. Carrying the offer to the partner is `bot.chicago.table.offers`.
 """
 
 from __future__ import annotations

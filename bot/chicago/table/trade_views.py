@@ -20,10 +20,10 @@ import secrets
 import discord
 
 from bot.chicago.narration import money
+from bot.chicago.table.trades import CashError, Draft, business_text, parse_cash
 from bot.discord_app.custom_ids import draft_id
 from bot.discord_app.ports import DraftOwner
 from bot.discord_app.replies import SORRY, reply
-from bot.discord_app.trades import CashError, Draft, business_text, parse_cash
 from bot.session import MatchSession
 from engine.chicago import DecisionKind, MatchState, TradeTerms
 
@@ -137,28 +137,24 @@ class TradeScreen(discord.ui.View):
             ]
             self.add_item(_Select(self, "partner", "Partner", options, 1, 1, 0))
         if terms.own:
-            options = [
-                discord.SelectOption(
-                    label=business_text(s)[:100], value=str(s), default=s in draft.give
-                )
-                for s in terms.own
-            ]
-            top = min(2, len(options))
-            self.add_item(_Select(self, "give", "You give…", options, 0, top, 1))
+            self.add_item(self._businesses("give", "You give…", terms.own, draft.give, 1))
         if draft.theirs:
-            options = [
-                discord.SelectOption(
-                    label=business_text(s)[:100], value=str(s), default=s in draft.take
-                )
-                for s in draft.theirs
-            ]
-            top = min(2, len(options))
-            self.add_item(_Select(self, "take", "You ask for…", options, 0, top, 2))
+            self.add_item(self._businesses("take", "You ask for…", draft.theirs, draft.take, 2))
         self.add_item(_Button(self, "pay", "You pay cash…", discord.ButtonStyle.secondary))
         self.add_item(_Button(self, "ask", "Ask for cash…", discord.ButtonStyle.secondary))
         ready = not draft.problems(self.state)
         self.add_item(_Button(self, "send", "Send offer", discord.ButtonStyle.success, not ready))
         self.add_item(_Button(self, "cancel", "Cancel", discord.ButtonStyle.danger))
+
+    def _businesses(
+        self, what: str, placeholder: str, spaces: list[int], chosen: list[int], row: int
+    ) -> _Select:
+        """A select of up to two businesses (given, or asked for), the draft's picked."""
+        options = [
+            discord.SelectOption(label=business_text(s)[:100], value=str(s), default=s in chosen)
+            for s in spaces
+        ]
+        return _Select(self, what, placeholder, options, 0, min(2, len(options)), row)
 
     async def redraw(self, interaction: discord.Interaction) -> None:
         self.build()

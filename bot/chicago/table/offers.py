@@ -1,4 +1,5 @@
-"""A trade offer carried to its partner by direct message (RULES §10, §12.1).
+"""A trade offer carried to its partner by direct message (RULES §10, §12.1), through
+the one offers flow every game uses (`bot.discord_app.offer_flow`).
 
 Delivered once: with the board and Accept / Reject in the partner's DMs, the channel
 told only that an offer is pending; with DMs closed, the channel's prompt keeps the
@@ -11,8 +12,6 @@ after a restart the same DM still works and is the one that updates.
 from __future__ import annotations
 
 import io
-import logging
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -20,13 +19,12 @@ import discord
 
 from bot.chicago.render.alt_text import alt_text
 from bot.discord_app.messages import offer_embed
+from bot.discord_app.offer_flow import Asked, OfferFlow, OpenOffer
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import asking
 from bot.discord_app.views import decision_view
 from bot.session import TIMER, MatchSession
 from engine.chicago import DecisionKind, Pending, TradeAnswerFacts
-
-log = logging.getLogger("chicago.bot")
 
 OFFER_DM = "offer_dm"  # store: the DM message holding the open offer
 OFFER_DM_CHANNEL = "offer_dm_channel"  # store: the DM channel it is in
@@ -34,22 +32,15 @@ OFFER_SEQ = "offer_seq"  # store: the decision number the offer asks
 BOARD = "board.png"
 
 
-@dataclass(frozen=True, slots=True)
-class OpenOffer:
-    """An offer sent by DM and not yet settled: where it is, and the decision number."""
-
-    channel_id: int
-    message_id: int
-    seq: int
-
-
 class OfferPost:
-    """The open DM offer of one match, if any."""
+    """Chicago 1927's trade offer in the one offers flow (`bot.discord_app.offer_flow`):
+    the open DM offer of one match, if any, and what it reads."""
 
     def __init__(self, ctx: MatchContext, match_id: int, channel_id: int) -> None:
         self.ctx = ctx
         self.match_id = match_id
         self.channel_id = channel_id
+        self.flow = OfferFlow(ctx, match_id, self)
         self.open: OpenOffer | None = None
 
     def restore(self, stored: dict[str, int]) -> None:
@@ -76,15 +67,7 @@ class OfferPost:
     async def settle(self, session: MatchSession) -> None:
         """The DM loses its buttons and says what became of the offer."""
         offer, self.open = self.open, None
-        if offer is None:
-            return
-        channel = self.ctx.gateway.get_partial_messageable(offer.channel_id)
-        try:
-            await channel.get_partial_message(offer.message_id).edit(
-                content=outcome(session, offer.seq), view=None
-            )
-        except discord.HTTPException:
-            log.info("match %s: offer DM %s could not be updated", self.match_id, offer.message_id)
+        await self.flow.settle(session, offer)
 
     async def deliver(
         self,
@@ -99,44 +82,60 @@ class OfferPost:
         prompt keeps its buttons and says so."""
         if pending.kind is not DecisionKind.TRADE_ANSWER:
             return {}
-        state = session.state
-        facts = pending.facts_as(TradeAnswerFacts)
-        proposer = state.sides[facts.proposer].name
-        when = f" Time runs out <t:{int(deadline.timestamp())}:R>." if deadline else ""
-        try:
-            channel = await self._dm_channel(partner)
-            png = await self.ctx.render(state, [])
-            message = await channel.send(
-                content=f"📨 {proposer} offers you a trade in <#{self.channel_id}>.",
-                embed=offer_embed(state, pending, deadline, BOARD),
-                file=discord.File(io.BytesIO(png), filename=BOARD, description=alt_text(state)),
-                view=decision_view(self.match_id, session.seq, state, pending),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except discord.HTTPException as exc:
-            code = getattr(exc, "code", exc)
-            log.info("match %s: no DM to %s (%s); offer asked in the channel",
-                     self.match_id, partner, code)  # fmt: skip
-            body["content"] = (
-                f"<@{partner}>, {proposer} offers you a trade. Your direct messages are "
-                f"closed, so answer here: only you can use these buttons.{when}"
-            )
-            body["allowed_mentions"] = asking(partner)
+        asked = Asked(pending.seat, session.seq, partner, deadline)
+        offer = await self.flow.deliver(session, asked, body)
+        if offer is None:
             return {}
-        self.open = OpenOffer(channel.id, message.id, session.seq)
-        body["content"] = (
-            f"📨 <@{partner}>, {proposer} has sent you a trade offer by direct message: "
-            f"the offer is pending until you answer it there.{when}"
-        )
-        body["allowed_mentions"] = asking(partner)
-        body["view"] = None
-        return {OFFER_DM: message.id, OFFER_DM_CHANNEL: channel.id, OFFER_SEQ: session.seq}
+        self.open = offer
+        return {
+            OFFER_DM: offer.message_id,
+            OFFER_DM_CHANNEL: offer.channel_id,
+            OFFER_SEQ: offer.seq,
+        }
 
-    async def _dm_channel(self, user_id: int) -> discord.DMChannel:
-        gateway = self.ctx.gateway
-        user = gateway.get_user(user_id) or await gateway.fetch_user(user_id)
-        dm: discord.DMChannel = user.dm_channel or await user.create_dm()
-        return dm
+    # --- the offer's contents, for the flow ------------------------------------------------
+
+    def _proposer(self, session: MatchSession) -> str:
+        pending = session.pending
+        assert pending is not None
+        name: str = session.state.sides[pending.facts_as(TradeAnswerFacts).proposer].name
+        return name
+
+    async def letter(self, session: MatchSession, asked: Asked) -> dict[str, Any]:
+        state = session.state
+        pending = session.pending
+        assert pending is not None
+        png = await self.ctx.render(state, [])
+        return {
+            "content": f"📨 {self._proposer(session)} offers you a trade in <#{self.channel_id}>.",
+            "embed": offer_embed(state, pending, asked.deadline, BOARD),
+            "file": discord.File(io.BytesIO(png), filename=BOARD, description=alt_text(state)),
+            "view": decision_view(self.match_id, session.seq, state, pending),
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+
+    def sent(self, session: MatchSession, asked: Asked, prompt: dict[str, Any]) -> None:
+        prompt["content"] = (
+            f"📨 <@{asked.user_id}>, {self._proposer(session)} has sent you a trade offer by "
+            f"direct message: the offer is pending until you answer it there.{_when(asked)}"
+        )
+        prompt["allowed_mentions"] = asking(asked.user_id)
+        prompt["view"] = None
+
+    async def dms_closed(self, session: MatchSession, asked: Asked, prompt: dict[str, Any]) -> None:
+        prompt["content"] = (
+            f"<@{asked.user_id}>, {self._proposer(session)} offers you a trade. Your direct "
+            f"messages are closed, so answer here: only you can use these buttons.{_when(asked)}"
+        )
+        prompt["allowed_mentions"] = asking(asked.user_id)
+
+    def outcome(self, session: MatchSession, seq: int) -> str | None:
+        return outcome(session, seq)
+
+
+def _when(asked: Asked) -> str:
+    deadline = asked.deadline
+    return f" Time runs out <t:{int(deadline.timestamp())}:R>." if deadline else ""
 
 
 def outcome(session: MatchSession, seq: int) -> str:
