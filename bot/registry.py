@@ -8,15 +8,27 @@ from __future__ import annotations
 
 import importlib
 
+from bot.bootleg.game import BOOTLEG
 from bot.chicago.game import CHICAGO
 from bot.games.offline import Offline
+from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, Game, Placing
 from bot.turf.game import TURF
 
-GAMES: dict[str, Game] = {CHICAGO.key: CHICAGO, TURF.key: TURF}
+# One row per game: the game, and the module of its offline side (demo, simulator,
+# benches, animation), imported on first use.
+ROWS: tuple[tuple[Game, str], ...] = (
+    (CHICAGO, "bot.chicago.offline"),
+    (TURF, "bot.turf.offline"),
+    (BOOTLEG, "bot.bootleg.offline"),
+)
+GAMES: dict[str, Game] = {game.key: game for game, _ in ROWS}
 DEFAULT_GAME = CHICAGO.key
-# Each game's offline side (demo, simulator, benches, animation), imported on first use.
-OFFLINE_MODULES: dict[str, str] = {CHICAGO.key: "bot.chicago.offline", TURF.key: "bot.turf.offline"}
+OFFLINE_MODULES: dict[str, str] = {game.key: module for game, module in ROWS}
+# Every game told from its `Presenter` (a game with a Discord layer of its own has none).
+PRESENTERS: dict[str, Presenter] = {
+    game.key: game.presenter for game, _ in ROWS if game.presenter is not None
+}
 
 
 def offline_of(key: str) -> Offline:
@@ -51,9 +63,11 @@ def game_of_side(character: str) -> Game:
 
 
 __all__ = [
+    "BOOTLEG",
     "CHICAGO",
     "DEFAULT_GAME",
     "GAMES",
+    "PRESENTERS",
     "TURF",
     "Asked",
     "Game",

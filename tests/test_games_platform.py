@@ -42,6 +42,7 @@ class RaceToTen:
     levels = ("easy",)
     default_rounds = 10
 
+    presenter = None
     table_hint = "say a number"
 
     def goal(self, rounds: int) -> str:

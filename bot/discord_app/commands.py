@@ -21,6 +21,7 @@ from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.replies import reply
 from bot.discord_app.tables import Table, Tables
 from bot.discord_app.views import end_view
+from bot.registry import game_named
 from bot.settings import Settings
 from bot.store import SeatRecord
 from engine.chicago.limits import (
@@ -45,8 +46,10 @@ LENGTHS = [
 GAME_CHOICES = [
     app_commands.Choice(name="Chicago 1927 (bosses and the police)", value="chicago"),
     app_commands.Choice(name="Turf (2–6 players, buildings, secret fights)", value="turf"),
+    app_commands.Choice(name="Bootleg (2–4 players, envoys, barrels, majorities)", value="bootleg"),
 ]
-TURF_PLAYERS = (2, 6)
+# Players each game told through a presenter seats (Chicago 1927 counts bosses).
+SEATED = {"turf": (2, 6), "bootleg": (2, 4)}
 ROLES = [
     app_commands.Choice(name="boss", value="boss"),
     app_commands.Choice(name="police", value="police"),
@@ -78,17 +81,17 @@ class MatchCommands:
         game: str = "chicago",
         players: app_commands.Range[int, 2, 6] | None = None,
     ) -> None:
-        if game == "turf":
-            low, high = TURF_PLAYERS
+        if game in SEATED:
+            low, high = SEATED[game]
             count = players if players is not None else bosses
             if not low <= count <= high:
-                await reply(interaction, f"Turf seats {low} to {high} players.")
+                await reply(interaction, f"{game_named(game).title} seats {low} to {high} players.")
                 return
             await self.tables.guarded(
                 interaction,
                 None,
                 "new",
-                lambda: self._new(interaction, count, timer, "rounds", rounds, thread, "turf"),
+                lambda: self._new(interaction, count, timer, "rounds", rounds, thread, game),
             )
             return
         limit = rounds if rounds is not None else DEFAULT_ROUND_LIMIT
@@ -269,7 +272,7 @@ def commands(tables: Tables, settings: Settings, group: app_commands.Group) -> l
         length="How the match ends",
         rounds=f"With a round limit: how many rounds (default {DEFAULT_ROUND_LIMIT}; Turf 30)",
         thread="Open the match in a new thread of this channel",
-        game="Which game: Chicago 1927 (default) or Turf",
+        game="Which game: Chicago 1927 (default), Turf or Bootleg",
         players="Turf: how many players (2–6; default 3)",
     )
     app_commands.choices(length=LENGTHS)(new)

@@ -13,9 +13,11 @@ from pydantic import TypeAdapter
 
 import engine.turf as turf
 from bot.games.engine_game import EngineGame
+from bot.games.presenter import Presenter
 from bot.games.protocol import Asked
 from bot.telling import Line
 from bot.turf.narration import ENDING_NAMES, narrate_turf
+from bot.turf.presenter import TURF_PRESENTER
 from engine.chicago.limits import MAX_ROUND_LIMIT
 from engine.common.seats import PlayerSpec
 from engine.turf.computer import LEVELS, choose
@@ -34,6 +36,7 @@ class TurfGame(EngineGame):
 
     default_rounds = turf.DEFAULT_ROUND_LIMIT
 
+    presenter: Presenter | None = TURF_PRESENTER
     table_hint = (
         "🔒 buttons open your private choices · `/chicago hand` shows your cards · "
         "`/chicago deal` offers a deal · `/chicago rules turf` explains it all"
