@@ -1,39 +1,63 @@
-"""The games the table runs, each behind one interface (`Game`).
+"""The games the table runs: the one list every part of the platform reads.
 
-`GAMES` is the one list: a lobby's `game:` choice, a stored match's game, a replay
-file's game and history all look a game up here by its key.
+A game is two packages, its rules under `engine/` and all it shows under `bot/`; the
+package under `bot/` is named here, once. Its `game` module holds the `Game` (`GAME`), its
+`offline` module the demo, simulator, benches and animated replay (`OFFLINE`, imported on
+first use, so `--help` and the bot's start never load every game's drawing code). The CLI's
+`--game`, `/chicago new game:`, stored matches, replay files and history all look a game up
+here by its key; nothing else in the platform names a game.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from bot.bootleg.game import BOOTLEG
-from bot.chicago.game import CHICAGO
 from bot.games.offline import Offline
 from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, Game, Placing
-from bot.turf.game import TURF
 
-# One row per game: the game, and the module of its offline side (demo, simulator,
-# benches, animation), imported on first use.
-ROWS: tuple[tuple[Game, str], ...] = (
-    (CHICAGO, "bot.chicago.offline"),
-    (TURF, "bot.turf.offline"),
-    (BOOTLEG, "bot.bootleg.offline"),
+# One line a game, in the order `--game` and `/chicago new game:` list them; the first is
+# the default (every match stored before a second game existed is of it).
+GAME_PACKAGES = (
+    "bot.chicago",
+    "bot.turf",
+    "bot.bootleg",
 )
-GAMES: dict[str, Game] = {game.key: game for game, _ in ROWS}
-DEFAULT_GAME = CHICAGO.key
-OFFLINE_MODULES: dict[str, str] = {game.key: module for game, module in ROWS}
+
+GAMES: dict[str, Game] = {}
+PACKAGES: dict[str, str] = {}  # a game's key -> the package that shows it
 # Every game told from its `Presenter` (a game with a Discord layer of its own has none).
-PRESENTERS: dict[str, Presenter] = {
-    game.key: game.presenter for game, _ in ROWS if game.presenter is not None
-}
+PRESENTERS: dict[str, Presenter] = {}
+
+
+def install(package: str) -> Game:
+    """Add the game shown by `package` (its `game` module's `GAME`) to the list."""
+    game: Game = importlib.import_module(f"{package}.game").GAME
+    GAMES[game.key] = game
+    PACKAGES[game.key] = package
+    if game.presenter is not None:
+        PRESENTERS[game.key] = game.presenter
+    return game
+
+
+def uninstall(key: str) -> None:
+    """Take a game off the list again (a test's own game, when the test is over)."""
+    GAMES.pop(key, None)
+    PACKAGES.pop(key, None)
+    PRESENTERS.pop(key, None)
+
+
+for _package in GAME_PACKAGES:
+    install(_package)
+
+CHICAGO = GAMES["chicago"]
+TURF = GAMES["turf"]
+DEFAULT_GAME = CHICAGO.key
 
 
 def offline_of(key: str) -> Offline:
     """The offline side of the game stored or asked for under `key`."""
-    module = importlib.import_module(OFFLINE_MODULES[game_named(key).key])
+    module = importlib.import_module(f"{PACKAGES[game_named(key).key]}.offline")
     offline: Offline = module.OFFLINE
     return offline
 
@@ -63,10 +87,10 @@ def game_of_side(character: str) -> Game:
 
 
 __all__ = [
-    "BOOTLEG",
     "CHICAGO",
     "DEFAULT_GAME",
     "GAMES",
+    "GAME_PACKAGES",
     "PRESENTERS",
     "TURF",
     "Asked",
@@ -75,4 +99,7 @@ __all__ = [
     "game_named",
     "game_of_result",
     "game_of_side",
+    "install",
+    "offline_of",
+    "uninstall",
 ]

@@ -15,6 +15,7 @@ def test_engine_imports_nothing_outside_the_standard_library_and_pydantic() -> N
         "import engine.chicago.testing, engine.chicago.ledger\n"
         "import engine.turf, engine.turf.computer, engine.turf.random_play, engine.turf.testing\n"
         "import engine.bootleg, engine.bootleg.computer, engine.bootleg.random_play\n"
+        "import engine.empire, engine.empire.computer, engine.empire.random_play\n"
         f"bad = [m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}]\n"
         "print(','.join(bad))\n"
     )

@@ -1,141 +1,26 @@
-"""The platform reaches a game only through `bot.games.Game`: both games fill it in, and
-a third game — a toy written here, never registered — runs through the same session
-(verdicts, computer seats, timeouts, rebuilding from its log) without any edit to it."""
+"""The platform reaches a game only through `bot.games.Game` and the registry: every game
+fills it in, and a toy game in the same two-package shape (`tests.race_game`: rules, and
+what it shows) runs through the same session (verdicts, computer seats, timeouts,
+rebuilding from its log) and the same CLI once installed, without any platform edit."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+import re
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from bot.games import Asked, Game, Placing
+from bot.cli import main
+from bot.games import Game
 from bot.games.presenters import PRESENTERS
-from bot.registry import GAMES
+from bot.registry import GAME_PACKAGES, GAMES, install, uninstall
 from bot.session import COMPUTER, TIMER, MatchSession
-from bot.telling import Line
 from bot.verdicts import Verdict
-from engine.chicago import IllegalDecision, PlayerSpec
+from engine.common import PlayerSpec
+from tests.race_game.show.game import GAME as RACE_GAME
 
-
-@dataclass
-class Count:
-    """Race to 10: each seat in turn adds 1 or 2; whoever says 10 wins."""
-
-    players: list[PlayerSpec]
-    total: int = 0
-    turn: int = 0
-    seq: int = 0
-    said: list[int] = field(default_factory=list)
-
-    @property
-    def over(self) -> bool:
-        return self.total >= 10
-
-
-class RaceToTen:
-    key = "race"
-    title = "Race to Ten"
-    simultaneous = False
-    levels = ("easy",)
-    default_rounds = 10
-
-    presenter = None
-    table_hint = "say a number"
-
-    def goal(self, rounds: int) -> str:
-        return "say ten first"
-
-    def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
-        return list(players)
-
-    def dump_setup(self, setup: Any) -> str:
-        return json.dumps([[p.name, p.computer] for p in setup])
-
-    def load_setup(self, text: str) -> Any:
-        return [PlayerSpec(name, level) for name, level in json.loads(text)]
-
-    def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
-        state = Count(list(setup))
-        events = [e for seat, text in log for e in self.apply(state, seat, text)]
-        return state, events
-
-    def check_setup(self, setup: Any) -> None:
-        if len(setup) != 2:
-            raise ValueError("seats two players")
-
-    def end_facts(self, state: Any) -> dict[str, Any]:
-        return {"decisions": state.seq, "total": state.total}
-
-    def state_json(self, state: Any) -> str:
-        return json.dumps([state.total, state.turn, state.seq, state.said])
-
-    def state_from_json(self, text: str | bytes) -> Any:
-        raise NotImplementedError
-
-    def seq(self, state: Any) -> int:
-        return int(state.seq)
-
-    def asked(self, state: Any) -> list[Asked]:
-        if state.over:
-            return []
-        return [Asked(state.turn, "add", ("add:1", "add:2"), str(state.seq))]
-
-    def parse(self, text: str) -> str:
-        if text not in ("add:1", "add:2"):
-            raise IllegalDecision(f"{text!r} is not a move")
-        return text
-
-    def apply(self, state: Any, seat: int, decision: str) -> list[Any]:
-        if state.over or seat != state.turn:
-            raise IllegalDecision("not your turn")
-        state.total += int(self.parse(decision)[-1])
-        state.said.append(state.total)
-        state.seq += 1
-        if not state.over:
-            state.turn = 1 - state.turn
-        return [("said", seat, state.total)]
-
-    def timeout_default(self, state: Any, seat: int) -> str:
-        return "add:1"
-
-    def choose(self, state: Any, seat: int, level: str) -> str:
-        return "add:2" if (10 - state.total) % 3 == 2 else "add:1"
-
-    def clone(self, state: Any) -> Any:
-        return Count(state.players, state.total, state.turn, state.seq, list(state.said))
-
-    def names(self, state: Any) -> list[str]:
-        return [p.name for p in state.players]
-
-    def computer(self, state: Any, seat: int) -> str | None:
-        level: str | None = state.players[seat].computer
-        return level
-
-    def finished(self, state: Any) -> bool:
-        return bool(state.over)
-
-    def result(self, state: Any) -> Any:
-        return state.turn if state.over else None
-
-    def placings(self, state: Any) -> list[Placing]:
-        if not state.over:
-            return []
-        return [Placing(state.turn, 1, True, 1), Placing(1 - state.turn, 2, False, 0)]
-
-    def ending(self, state: Any) -> str:
-        return "ten was said" if state.over else ""
-
-    def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
-        return [Line(seat, f"{state.players[seat].name} says {n}.") for _, seat, n in events]
-
-    def closes_turn(self, events: Sequence[Any]) -> int:
-        return len(events)
-
-
-RACE: Game = RaceToTen()
+RACE: Game = RACE_GAME
 
 
 def test_both_games_fill_in_the_interface_and_each_non_chicago_game_has_a_presenter() -> None:
@@ -175,3 +60,58 @@ def test_an_unknown_game_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         game_named("chess")
     assert game_named(None).key == "chicago"
+
+
+RACE_PACKAGE = "tests.race_game.show"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def race_installed() -> Iterator[None]:
+    install(RACE_PACKAGE)
+    yield
+    uninstall(RACE_GAME.key)
+
+
+def test_an_installed_game_plays_through_the_cli_like_any_other(
+    race_installed: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert GAMES[RACE_GAME.key] is RACE_GAME
+    assert main(["demo", "--game", "race", "--level", "easy", "--seed", "3"]) == 0
+    told = capsys.readouterr().out.splitlines()
+    assert told[-1] in ("ann says ten", "bob says ten")
+    assert told[-2] == "the total is 10"
+    assert main(["simulate", "--game", "race", "--matches", "4", "--seats", "easy"]) == 0
+    assert capsys.readouterr().out.startswith("4 matches: first seat won ")
+
+
+def test_uninstalling_takes_the_game_off_every_list(race_installed: None) -> None:
+    uninstall(RACE_GAME.key)
+    assert RACE_GAME.key not in GAMES
+    with pytest.raises(SystemExit):
+        main(["demo", "--game", "race"])
+    install(RACE_PACKAGE)
+
+
+def _platform_files() -> list[Path]:
+    """Every platform source file: bot/ but the games' own packages, and the rules'
+    common module."""
+    games = {package.split(".")[1] for package in GAME_PACKAGES} | {"bootleg", "empire"}
+    found = [p for p in (ROOT / "engine" / "common").rglob("*.py")]
+    for path in (ROOT / "bot").rglob("*.py"):
+        inside = path.relative_to(ROOT / "bot").parts
+        if len(inside) > 1 and inside[0] in games:
+            continue
+        found.append(path)
+    return found
+
+
+def test_adding_a_game_needs_no_edit_to_any_platform_file() -> None:
+    """The toy game's key, packages and names appear in no platform file: what made it
+    playable above is its own two packages and the one `install` call."""
+    names = re.compile(r"race_game|RaceToTen|Race to Ten|[\'\"]race[\'\"]")
+    files = _platform_files()
+    assert len(files) > 100
+    assert [str(p) for p in files if names.search(p.read_text())] == []
+    # The search would find such an edit.
+    assert names.search('GAME_PACKAGES = ("bot.chicago", "tests.race_game.show")')

@@ -132,3 +132,4 @@ class BootlegGame(EngineGame):
 
 
 BOOTLEG = BootlegGame()
+GAME = BOOTLEG  # the registry finds each game's package by this name

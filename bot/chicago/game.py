@@ -135,3 +135,4 @@ class ChicagoGame(EngineGame):
 
 
 CHICAGO = ChicagoGame()
+GAME = CHICAGO  # the registry finds each game's package by this name

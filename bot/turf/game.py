@@ -130,3 +130,4 @@ class TurfGame(EngineGame):
 
 
 TURF = TurfGame()
+GAME = TURF  # the registry finds each game's package by this name
