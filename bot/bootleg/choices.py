@@ -26,7 +26,9 @@ from engine.bootleg.locations import BY_KEY as LOCATIONS
 from engine.bootleg.tokens import DOUBLE_FEE, NO_TRICKS
 
 MAX_CHOICES = 25  # Discord's limit for one select menu
-MOVE_GROUP = "move:"  # a move's private list is "move:<envoy>"
+# A move's private list is named after its Envoy, as a button's id allows (letters only).
+MOVE_GROUPS = {kind: kind.replace("_", "") for kind in ENVOY_NAMES}
+ENVOY_OF_GROUP = {group: kind for kind, group in MOVE_GROUPS.items()}
 ABILITY_WORDS = {
     SMUGGLER: "take 1$ from each Pot passed",
     INFORMANT: "swap two tokens",
@@ -55,7 +57,7 @@ def service_cost(view: PlayerView) -> int:
 def move_groups(view: PlayerView) -> list[Private]:
     """One button per Envoy on the board, in Range Track order (its range = its place)."""
     return [
-        Private(f"{MOVE_GROUP}{kind}", f"Move the {envoy_name(kind)} ({steps})…")
+        Private(MOVE_GROUPS[kind], f"Move the {envoy_name(kind)} ({steps})…")
         for steps, kind in enumerate(view.track, start=1)
     ]
 
@@ -212,8 +214,8 @@ def end_choices(view: PlayerView, pending: Pending) -> list[Choice]:
 
 
 def private_list(view: PlayerView, pending: Pending, group: str) -> list[Choice]:
-    if group.startswith(MOVE_GROUP) and pending.kind is DecisionKind.MOVE:
-        return move_list(view, pending, group[len(MOVE_GROUP) :])
+    if group in ENVOY_OF_GROUP and pending.kind is DecisionKind.MOVE:
+        return move_list(view, pending, ENVOY_OF_GROUP[group])
     if pending.kind is not DecisionKind.ACT:
         return []
     lists = {"ability": ability_list, "service": service_list, "place": place_list}

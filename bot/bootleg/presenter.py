@@ -66,8 +66,8 @@ class BootlegPresenter:
 
     def private_note(self, state: Any, seat: int, group: str) -> str:
         view = _view(state, seat)
-        if group.startswith(choices.MOVE_GROUP):
-            envoy = group[len(choices.MOVE_GROUP) :]
+        if group in choices.ENVOY_OF_GROUP:
+            envoy = choices.ENVOY_OF_GROUP[group]
             return f"🔒 Where does the {envoy_name(envoy)} go? Choose its end Location."
         where = location_name(view.site(view.turn.cell).key)
         envoy = envoy_name(view.turn.envoy) if view.turn.envoy else ""
