@@ -78,13 +78,17 @@ async def test_a_four_seat_bootleg_match_by_clicks_to_the_final_count(table: Tab
     await table.env.advance_time(1.5)
     match = game_table(table)
     assert match.session.seq == before
-    place = next(i for i in live_ids(live_prompt(table)) if i.endswith(":place"))
-    opened = await member_of(table, seat).click(live_prompt(table), custom_id=place)
+    kept = live_prompt(table)
+    assert kept is not None, "the restart closed the menu"
+    place = next(i for i in live_ids(kept) if i.endswith(":place"))
+    opened = await member_of(table, seat).click(kept, custom_id=place)
     assert "only you see which one you place" in private_text(opened), private_text(opened)
+    assert opened.response is not None
     kinds = select_values(opened.response)
     await member_of(table, seat).select(opened.response, [kinds[0]])
     await table.env.advance_time(1.5)
     prompt = live_prompt(table)
+    assert prompt is not None
     end_id = next(i for i in live_ids(prompt) if i.endswith(":end"))
     await member_of(table, seat).click(prompt, custom_id=end_id)
     await table.env.advance_time(1.5)
