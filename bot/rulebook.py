@@ -82,8 +82,10 @@ class RuleBook:
         return next((e for e in self.lookups() if e.title.casefold() == wanted), None)
 
     def lookups(self) -> list[Entry]:
-        """What `/chicago card` can show: both decks, the characters, then Turf's cards."""
-        return self.of_kind("card") + self.of_kind("character") + self.of_kind("turfcard")
+        """What `/chicago card` can show: both decks, the characters, then each other
+        game's pieces (entries of a kind "<game>card"), in the book's order."""
+        others = [e for e in self.entries if e.kind.endswith("card") and e.kind != "card"]
+        return self.of_kind("card") + self.of_kind("character") + others
 
     def matching(self, text: str, limit: int = 25) -> list[Entry]:
         """Cards and characters whose title starts with `text`, then those containing it
