@@ -1,9 +1,9 @@
-"""What a finished match was, read back from its seed and decision log, and what a
-server's finished matches add up to.
+"""What a finished Chicago 1927 match was, read back from its seed and decision log.
 
 The store keeps only setup + decisions; the story of a match (marks over time, its
 biggest raid, its richest moment, each side's raids) is recovered by replaying it,
-once, when it finishes. Statistics then read the small per-side rows, never logs.
+once, when it finishes. Statistics then read the small per-side rows
+(`bot.chicago.side_rows`), never logs.
 """
 
 from __future__ import annotations
@@ -12,10 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from bot.chicago.narration import ENDINGS
-from bot.registry import CHICAGO, game_of_side
-from bot.store.interface import SeatRecord, SideResult
 from engine.chicago import NO_SPACE, MatchState, Setup, apply, replay
-from engine.chicago.characters import CHARACTERS
 from engine.chicago.events import Event, MatchEnded, RaidEnded, TurnStarted
 
 # The ending as the story tells it, keyed by the stored reason text.
@@ -109,34 +106,6 @@ def _note_raid(story: MatchStory, round_: int, event: RaidEnded) -> None:
         story.biggest_raid = raid
 
 
-def side_results(
-    match_id: int, state: MatchState, story: MatchStory, seats: Sequence[SeatRecord]
-) -> list[SideResult]:
-    """The per-side rows a finished match leaves for statistics. `seats` are the
-    store's seat records in engine order (their names are the stored names)."""
-    result = state.result
-    rows = []
-    for side in state.sides:
-        seat = seats[side.seat] if side.seat < len(seats) else SeatRecord("boss", side.name)
-        rows.append(
-            SideResult(
-                match_id=match_id,
-                seat=side.seat,
-                name=seat.name,
-                role="police" if side.is_police else "boss",
-                character=CHARACTERS[side.character].name,
-                user_id=seat.user_id,
-                computer=seat.computer,
-                won=result is not None and result.winner == side.seat,
-                score=result.scores[side.seat] if result is not None else None,
-                marks=side.marks,
-                raids_won=story.raids_won[side.seat],
-                raids_lost=story.raids_lost[side.seat],
-            )
-        )
-    return rows
-
-
 def raid_text(story: MatchStory, raid: RaidMoment, space_name: str | None) -> str:
     """ "Round 7: Alice raided Bob at Green Mill Lounge and won; 31 people lost"."""
     names = story.names
@@ -149,85 +118,4 @@ def raid_text(story: MatchStory, raid: RaidMoment, space_name: str | None) -> st
     )
 
 
-# --- statistics over many matches ---------------------------------------------------
-
-
-@dataclass(slots=True)
-class Tally:
-    """Matches and wins of one kind (a character, the police, everything)."""
-
-    played: int = 0
-    won: int = 0
-
-    @property
-    def rate(self) -> float:
-        return self.won / self.played if self.played else 0.0
-
-    def text(self) -> str:
-        return f"{self.won}/{self.played} ({self.rate:.0%})"
-
-
-@dataclass(slots=True)
-class PlayerStats:
-    user_id: int
-    name: str
-    overall: Tally = field(default_factory=Tally)
-    police: Tally = field(default_factory=Tally)
-    characters: dict[str, Tally] = field(default_factory=dict)
-    games: dict[str, Tally] = field(default_factory=dict)  # other games than Chicago 1927
-    marks: int = 0
-    raids_won: int = 0
-    raids_lost: int = 0
-
-
-def player_stats(rows: Iterable[SideResult]) -> dict[int, PlayerStats]:
-    """Per player: overall, as police and by character; the name is the latest stored
-    one, so a player who left the server still shows as they played. Another game's
-    matches (Turf) count overall and under their game, not in marks or raids."""
-    stats: dict[int, PlayerStats] = {}
-    for row in rows:
-        if row.user_id is None:
-            continue
-        entry = stats.setdefault(row.user_id, PlayerStats(row.user_id, row.name))
-        entry.name = row.name
-        tallies = [entry.overall]
-        game = game_of_side(row.character)
-        if game is not CHICAGO:
-            for tally in (entry.overall, entry.games.setdefault(game.title, Tally())):
-                tally.played += 1
-                tally.won += int(row.won)
-            continue
-        if row.role == "police":
-            tallies.append(entry.police)
-        else:
-            tallies.append(entry.characters.setdefault(row.character, Tally()))
-        for tally in tallies:
-            tally.played += 1
-            tally.won += int(row.won)
-        entry.marks += row.marks
-        entry.raids_won += row.raids_won
-        entry.raids_lost += row.raids_lost
-    return stats
-
-
-def leaderboard(rows: Iterable[SideResult]) -> list[PlayerStats]:
-    """Players ranked by wins, then win rate, then marks earned, then name."""
-    players = player_stats(rows).values()
-    return sorted(
-        players, key=lambda p: (-p.overall.won, -p.overall.rate, -p.marks, p.name.lower())
-    )
-
-
-__all__ = [
-    "END_TEXT",
-    "MatchStory",
-    "PlayerStats",
-    "RaidMoment",
-    "RichMoment",
-    "Tally",
-    "leaderboard",
-    "player_stats",
-    "raid_text",
-    "side_results",
-    "tell",
-]
+__all__ = ["END_TEXT", "MatchStory", "RaidMoment", "RichMoment", "raid_text", "tell"]

@@ -135,15 +135,15 @@ def rebuild(
     matches: Iterable[RatedMatch],
 ) -> tuple[list[PlayerRating], list[RatingChange]]:
     """Every rating from nothing, replaying each stored result in the order the matches
-    finished: the same arithmetic as the match's end, so the tables agree. Ratings are
-    of Chicago 1927 only: other games' matches (Turf) are not rated when they finish,
-    so they are left out here too."""
-    from bot.registry import CHICAGO, game_of_side
+    finished: the same arithmetic as the match's end, so the tables agree. A game
+    whose matches are not rated when they finish (`Game.rated`) is left out here too."""
+    from bot.registry import GAMES
 
     tables: dict[int, dict[str, PlayerRating]] = {}
     history: list[RatingChange] = []
     for match in matches:
-        if any(game_of_side(side.character) is not CHICAGO for side in match.sides):
+        game = GAMES.get(match.game)
+        if game is None or not game.rated:
             continue
         table = tables.setdefault(guild_key(match.guild_id), {})
         changes = rate_match(match.match_id, match.guild_id, match.sides, table)

@@ -4,8 +4,8 @@ A game is two packages, its rules under `engine/` and all it shows under `bot/`;
 package under `bot/` is named here, once. Its `game` module holds the `Game` (`GAME`), its
 `offline` module the demo, simulator, benches and animated replay (`OFFLINE`, imported on
 first use, so `--help` and the bot's start never load every game's drawing code). The CLI's
-`--game`, `/chicago new game:`, stored matches, replay files and history all look a game up
-here by its key; nothing else in the platform names a game.
+`--game`, `/chicago new game:`, stored matches and their results, replay files and history
+all look a game up here by its key; nothing else in the platform names a game.
 """
 
 from __future__ import annotations
@@ -71,21 +71,6 @@ def game_named(key: str | None) -> Game:
         raise ValueError(f"unknown game {key!r}; games: {', '.join(GAMES)}") from None
 
 
-def game_of_result(reason: str) -> tuple[Game, str]:
-    """The game a stored result is of, and its ending's words: every game but Chicago
-    1927 stores its reason as "<game>:<ending>" ("turf:10 buildings"); Chicago 1927's
-    reasons ("marks") predate other games and name none."""
-    key, colon, ending = reason.partition(":")
-    game = GAMES.get(key) if colon else None
-    return (game, ending) if game is not None else (CHICAGO, reason)
-
-
-def game_of_side(character: str) -> Game:
-    """The game a stored side row is of: another game's rows carry its title where a
-    Chicago 1927 row names the boss character."""
-    return next((g for g in GAMES.values() if g is not CHICAGO and g.title == character), CHICAGO)
-
-
 __all__ = [
     "CHICAGO",
     "DEFAULT_GAME",
@@ -97,8 +82,6 @@ __all__ = [
     "Game",
     "Placing",
     "game_named",
-    "game_of_result",
-    "game_of_side",
     "install",
     "offline_of",
     "uninstall",

@@ -7,7 +7,9 @@ import io
 from PIL import Image
 
 from bot.chicago.render.chart import HEIGHT, WIDTH, marks_chart
-from bot.history import leaderboard, player_stats, side_results, tell
+from bot.chicago.side_rows import side_results
+from bot.history import tell
+from bot.player_stats import leaderboard, player_stats
 from bot.session import MatchSession
 from bot.store import SeatRecord
 from engine.chicago import new_match
@@ -29,7 +31,7 @@ def test_the_story_matches_the_match_and_leaves_side_rows() -> None:
     rows = side_results(1, state, story, seats)
     assert state.result is not None
     assert [r.won for r in rows].count(True) == 1 and rows[state.result.winner].won
-    assert rows[-1].role == "police"
+    assert rows[-1].facts["role"] == "police"
     stats = player_stats(rows + rows)
     winner = stats[100 + state.result.winner]
     assert winner.overall.played == 2 and winner.overall.won == 2

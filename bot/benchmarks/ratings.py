@@ -8,6 +8,7 @@ rated as the bot rates it when a match finishes.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sqlite3
 import statistics
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot import rating_board, ratings
+from bot.registry import CHICAGO
 from bot.store import MatchStatus, ResultRecord, SeatRecord, SideResult, SqliteStore
 
 RATED_MATCHES = 100_000
@@ -47,29 +49,39 @@ def _fill(path: Path, seed: int) -> None:
         seats = bosses + 1
         people = rng.sample(range(1, PEOPLE + 1), rng.randint(1, seats))
         winner = rng.randrange(seats)
-        results.append((match_id, GUILD, 1, winner, "marks", "[]", 20, 300, "[]", match_id))
+        results.append(
+            (match_id, GUILD, 1, CHICAGO.key, winner, "marks", "[]", 20, 300, "[]", match_id)
+        )
         for seat in range(seats):
             user = people[seat] if seat < len(people) else None
             level = None if user else rng.choice(LEVELS)
             score = None if rng.random() < 0.25 else rng.randrange(0, 80_000, 100)
-            role = "police" if seat == bosses else "boss"
+            facts = _facts("police" if seat == bosses else "boss")
+            # The ratings rank by won and score; `place` is only shown.
+            place = 1 if seat == winner else seat + 2
             sides.append(
-                (match_id, seat, GUILD, user, f"P{user or level}", role, "Queen Bee", level,
-                 int(seat == winner), 90_000 if seat == winner else score, 0, 0, 0, match_id)
+                (match_id, seat, CHICAGO.key, GUILD, user, f"P{user or level}", level,
+                 int(seat == winner), place, 90_000 if seat == winner else score, facts,
+                 match_id)
             )  # fmt: skip
     db.executemany(
-        "INSERT INTO results (match_id, guild_id, channel_id, winner, reason, scores, rounds, "
-        "decisions, seats, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO results (match_id, guild_id, channel_id, game, winner, reason, scores, "
+        "rounds, decisions, seats, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         results,
     )
     db.executemany(
-        "INSERT INTO result_sides (match_id, seat, guild_id, user_id, name, role, character, "
-        "computer, won, score, marks, raids_won, raids_lost, finished_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO result_sides (match_id, seat, game, guild_id, user_id, name, computer, "
+        "won, place, score, facts, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         sides,
     )
     db.commit()
     db.close()
+
+
+def _facts(role: str) -> str:
+    """A Chicago 1927 side's facts, as the store keeps them."""
+    facts = {"character": "Queen Bee", "marks": 0, "raids_lost": 0, "raids_won": 0, "role": role}
+    return json.dumps(facts, separators=(",", ":"), sort_keys=True)
 
 
 async def _timed(path: Path, seed: int) -> RatingFigures:
@@ -105,11 +117,11 @@ async def _rate_one_more(store: SqliteStore) -> float:
              SeatRecord("police", "Police", None, "hard")]  # fmt: skip
     record = await store.create_match(GUILD, 99, 1, {}, 0)
     await store.set_seats(record.match_id, seats)
-    result = ResultRecord(0, "marks", [90_000, 1_000, 5_000], 20, 300)
+    result = ResultRecord(CHICAGO.key, 0, "marks", [90_000, 1_000, 5_000], 20, 300)
     await store.finish(record.match_id, MatchStatus.FINISHED, result)
     sides = [
-        SideResult(record.match_id, i, s.name, s.role, "Queen Bee", s.user_id, s.computer,
-                   i == 0, result.scores[i], 0, 0, 0)
+        SideResult(record.match_id, i, CHICAGO.key, s.name, s.user_id, s.computer, i == 0, i + 1,
+                   result.scores[i], json.loads(_facts(s.role)))
         for i, s in enumerate(seats)
     ]  # fmt: skip
     await store.record_sides(record.match_id, sides)

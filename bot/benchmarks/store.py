@@ -27,6 +27,7 @@ from pathlib import Path
 from bot.benchmarks import peak_memory_mb, percentile, ratings
 from bot.benchmarks.store_databases import BenchDatabases
 from bot.benchmarks.store_scale import run_at_scale
+from bot.registry import CHICAGO
 from bot.store import (
     DecisionRecord,
     MatchStatus,
@@ -138,7 +139,12 @@ async def _fill(
                     match_id,
                     MatchStatus.FINISHED,
                     ResultRecord(
-                        result.winner, result.reason, result.scores, state.round, state.seq
+                        CHICAGO.key,
+                        result.winner,
+                        result.reason,
+                        result.scores,
+                        state.round,
+                        state.seq,
                     ),
                 )
 

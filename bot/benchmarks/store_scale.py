@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.registry import CHICAGO
 from bot.store import (
     LogChecks,
     SqliteStore,
@@ -137,19 +138,32 @@ class _Builder:
                 [{**dict(zip(keys, s[2:6], strict=True)), "controller": "user"} for s in seats]
             )
             self.db.execute(
-                "INSERT INTO results VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO results (match_id, guild_id, channel_id, winner, reason, scores, "
+                "rounds, decisions, seats, finished_at, game) "
+                "VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (match_id, 1_000_000 + n, result.winner, str(result.reason),
-                 json.dumps(result.scores), state.round, state.seq, seat_json, at),
+                 json.dumps(result.scores), state.round, state.seq, seat_json, at, CHICAGO.key),
             )  # fmt: skip
+            places = {seat: place for place, seat in enumerate(result.ranking, 1)}
             self.db.executemany(
-                "INSERT INTO result_sides VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO result_sides (match_id, seat, game, guild_id, user_id, name, "
+                "computer, won, place, score, facts, finished_at) "
+                "VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (match_id, s.seat, seat[4], s.name, seat[2], s.character.value, seat[5],
-                     int(s.seat == result.winner), result.scores[s.seat], s.marks,
-                     self.rng.randint(0, 5), self.rng.randint(0, 5), at)
+                    (match_id, s.seat, CHICAGO.key, seat[4], s.name, seat[5],
+                     int(s.seat == result.winner), places[s.seat], result.scores[s.seat],
+                     self._facts(s, seat[2]), at)
                     for s, seat in zip(state.sides, seats, strict=True)
                 ],
             )  # fmt: skip
+
+    def _facts(self, side: Any, role: str) -> str:
+        """A side's facts as the store keeps them, with made-up raids."""
+        facts = {
+            "character": side.character.value, "marks": side.marks, "role": role,
+            "raids_won": self.rng.randint(0, 5), "raids_lost": self.rng.randint(0, 5),
+        }  # fmt: skip
+        return json.dumps(facts, separators=(",", ":"), sort_keys=True)
 
     def running(self, template: Template, length: int, channel: int) -> int:
         """A running match `length` decisions in, with the newest snapshot before it."""

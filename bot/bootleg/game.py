@@ -8,21 +8,25 @@ would know.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
 
 import engine.bootleg as bootleg
+from bot.bootleg import side_rows
 from bot.bootleg.narration import narrate_bootleg
 from bot.bootleg.presenter import BOOTLEG_PRESENTER
 from bot.games.engine_game import EngineGame
 from bot.games.presenter import Presenter
-from bot.games.protocol import Asked, Placing
+from bot.games.protocol import Asked, GameStats, Placing
 from bot.telling import Line
 from engine.bootleg.computer import LEVELS, choose
 from engine.bootleg.events import MatchEnded, TurnStarted
 from engine.common.seats import PlayerSpec
+
+if TYPE_CHECKING:
+    from bot.store.interface import SideResult
 
 ENDING = "the final count"
 
@@ -34,6 +38,8 @@ class BootlegGame(EngineGame):
     turn_events = (TurnStarted, MatchEnded)
     key = "bootleg"
     title = "Bootleg"
+    home = False
+    rated = False  # ratings are Chicago 1927's: a Bootleg match moves none
     simultaneous = False
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
     default_rounds = bootleg.ROUNDS
@@ -110,6 +116,10 @@ class BootlegGame(EngineGame):
     def score(self, result: Any, seat: int) -> int:
         return int(next(s.szmal for s in result.ranking if s.seat == seat))
 
+    def reason(self, state: Any) -> str:
+        """Bootleg has one ending (BOOTLEG §9): the count after the last round."""
+        return ENDING
+
     def ending(self, state: Any) -> str:
         return "" if state.result is None else ENDING
 
@@ -124,6 +134,18 @@ class BootlegGame(EngineGame):
                 ranking=[s.seat for s in result.ranking],
             )
         return end
+
+    def side_facts(self, state: Any, log: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+        return side_rows.side_facts(state)
+
+    def ending_words(self, reason: str) -> str:
+        return side_rows.ending_words(reason)
+
+    def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
+        return side_rows.winner_words(name, facts)
+
+    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
+        return side_rows.stat_fields(self.title, sides)
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         """The channel's lines: told from the events as the public may know them."""

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
 
+from bot.chicago import side_rows
 from bot.chicago.narration import narrate
 from bot.games.engine_game import EngineGame
 from bot.games.presenter import Presenter
-from bot.games.protocol import Asked
+from bot.games.protocol import Asked, GameStats
+from bot.history import tell
 from bot.telling import Line
 from engine.chicago import (
     Decision,
@@ -27,6 +29,9 @@ from engine.chicago.computer import PLAYER_LEVELS, choose, clone
 from engine.chicago.events import MatchEnded, TurnStarted
 from engine.chicago.limits import DEFAULT_ROUND_LIMIT, MARKS_CHOICES, MAX_ROUND_LIMIT
 
+if TYPE_CHECKING:
+    from bot.store.interface import SideResult
+
 ENDINGS = {
     "marks": "by Empire Marks",
     "last_standing": "with one side left standing",
@@ -41,8 +46,10 @@ class ChicagoGame(EngineGame):
 
     setup_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Setup)
     turn_events = (TurnStarted, MatchEnded)
-    key = "chicago"
+    key = side_rows.KEY
     title = "Chicago 1927"
+    home = True
+    rated = True
     simultaneous = False
     levels: tuple[str, ...] = tuple(PLAYER_LEVELS)
 
@@ -129,6 +136,20 @@ class ChicagoGame(EngineGame):
                 scores=list(result.scores),
             )
         return end
+
+    def side_facts(self, state: Any, log: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+        """Raids are counted by replaying the log (the state keeps no tally of them)."""
+        _, story = tell(state.setup, log)
+        return side_rows.side_facts(state, story)
+
+    def ending_words(self, reason: str) -> str:
+        return side_rows.ending_words(reason)
+
+    def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
+        return side_rows.winner_words(name, facts)
+
+    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
+        return side_rows.stat_fields(sides)
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return narrate(state, events)

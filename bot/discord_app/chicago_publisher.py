@@ -23,6 +23,7 @@ from typing import Any
 
 import discord
 
+from bot.chicago import side_rows
 from bot.chicago.render.alt_text import alt_text
 from bot.chicago.render.pool import worker_executor
 from bot.discord_app import messages
@@ -389,7 +390,12 @@ class TurnPublisher:
                 self.match_id,
                 MatchStatus.FINISHED,
                 ResultRecord(
-                    result.winner, str(result.reason), list(result.scores), state.round, session.seq
+                    side_rows.KEY,
+                    result.winner,
+                    str(result.reason),
+                    list(result.scores),
+                    state.round,
+                    session.seq,
                 ),
             )
         else:

@@ -16,14 +16,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import history, rating_board
+from bot import player_stats, rating_board
 from bot.discord_app.command_group import Command, command
 from bot.discord_app.custom_ids import leaderboard_id
 from bot.discord_app.ports import ClickRouter
 from bot.discord_app.replies import reply
 from bot.discord_app.views import ChicagoButton
 from bot.games.animations import animate
-from bot.registry import CHICAGO, game_named, game_of_result, game_of_side
+from bot.registry import GAMES, game_named
 from bot.replay_file import export, suffix
 from bot.store import FinishedMatch, MatchStore, SeatRecord
 
@@ -41,26 +41,26 @@ def _seat_name(seat: SeatRecord) -> str:
 
 
 def _winner(match: FinishedMatch) -> str:
+    """The winner as the match's game names them ("Ada (Queen Bee)"); a match finished
+    before side records were kept has the name alone."""
     seats = match.seats
     winner = match.result.winner
     name = seats[winner].name if 0 <= winner < len(seats) else "nobody"
     side = next((s for s in match.sides if s.seat == winner), None)
-    if side is None or game_of_side(side.character) is not CHICAGO:
-        return name  # another game's row carries the game's title, not a character
-    return f"{name} ({side.character})"
+    return name if side is None else game_named(match.result.game).winner_words(name, side.facts)
 
 
 def history_line(match: FinishedMatch) -> str:
-    """One finished match: number, date, winner, how it ended, rounds, players; another
-    game than Chicago 1927 is named ("🎲 Turf")."""
+    """One finished match: number, date, winner, how it ended, rounds, players; a game
+    other than the bot's own is named ("🎲 Turf")."""
     when = f"<t:{int(match.finished_at.timestamp())}:d>"
-    game, ending = game_of_result(match.result.reason)
+    game = game_named(match.result.game)
+    how = game.ending_words(match.result.reason)
     players = ", ".join(_seat_name(s) for s in match.seats)
-    if game is CHICAGO:
-        how = history.END_TEXT.get(ending, ending)
+    if game.home:
         told = f"🏆 {_winner(match)} {how}"
     else:
-        told = f"🎲 {game.title} · 🏆 {_winner(match)} — {ending}"
+        told = f"🎲 {game.title} · 🏆 {_winner(match)} — {how}"
     return f"**#{match.match_id}** · {when} · {told} · {match.result.rounds} rounds\n{players}"
 
 
@@ -114,7 +114,7 @@ class HistoryCommands:
         async def work() -> None:
             who = player or interaction.user
             rows = await self.store.side_results(interaction.guild_id, who.id)
-            found = history.player_stats(rows).get(who.id)
+            found = player_stats.player_stats(rows).get(who.id)
             if found is None:
                 await reply(interaction, f"{who.display_name} has no finished matches here yet.")
                 return
@@ -145,8 +145,8 @@ class HistoryCommands:
                 return
             await interaction.response.defer(thinking=True)
             files = await replay_files(self.store, found)
-            game, _ = game_of_result(found.result.reason)
-            named = "" if game is CHICAGO else f" of {game.title}"
+            game = game_named(found.result.game)
+            named = "" if game.home else f" of {game.title}"
             await interaction.followup.send(
                 f"🎞️ Match #{match}{named}, turn by turn — {_winner(found)} won. The `.json` "
                 "file replays and verifies it: `chicago-bot replay FILE`.",
@@ -213,20 +213,15 @@ async def replay_files(store: MatchStore, found: FinishedMatch) -> list[discord.
     ]
 
 
-def stats_embed(stats: history.PlayerStats) -> discord.Embed:
+def stats_embed(stats: player_stats.PlayerStats) -> discord.Embed:
+    """Matches and wins overall, then every game's tallies, then every game's totals
+    (games in the registry's order), each game's made by the game from its own rows."""
     embed = discord.Embed(title=f"📊 {stats.name} in Chicago", colour=COLOUR)
     embed.add_field(name="Matches", value=str(stats.overall.played))
     embed.add_field(name="Wins", value=stats.overall.text())
-    embed.add_field(name="As police", value=stats.police.text() if stats.police.played else "—")
-    by_character = "\n".join(
-        f"{name}: {tally.text()}"
-        for name, tally in sorted(stats.characters.items(), key=lambda kv: -kv[1].played)
-    )
-    embed.add_field(name="As a boss, by character", value=by_character or "—", inline=False)
-    for title, tally in sorted(stats.games.items()):
-        embed.add_field(name=title, value=tally.text())
-    embed.add_field(name="Empire Marks earned", value=str(stats.marks))
-    embed.add_field(name="Raids won / lost", value=f"{stats.raids_won} / {stats.raids_lost}")
+    shown = [g.stat_fields(stats.sides.get(g.key, [])) for g in GAMES.values()]
+    for field in [f for s in shown for f in s.tallies] + [f for s in shown for f in s.totals]:
+        embed.add_field(name=field.name, value=field.value, inline=field.inline)
     return embed
 
 

@@ -171,26 +171,26 @@ class PresentedTeller:
         for p in placings:
             scores[p.seat] = p.score
         result = ResultRecord(
-            winner, f"{game.key}:{game.ending(state)}", scores,
-            int(getattr(state, "round", 0)), session.seq,
+            game.key, winner, game.reason(state), scores, int(getattr(state, "round", 0)),
+            session.seq,
         )  # fmt: skip
         await self.ctx.store.finish(self.match_id, MatchStatus.FINISHED, result)
         names = game.names(state)
         seats = self.match.seats
+        log = [(a.seat, a.decision) for a in session.log]
+        facts = await asyncio.to_thread(game.side_facts, state, log)
         rows = [
             SideResult(
                 match_id=self.match_id,
                 seat=p.seat,
+                game=game.key,
                 name=names[p.seat],
-                role="boss",
-                character=game.title,
                 user_id=seats[p.seat].user_id,
                 computer=seats[p.seat].computer,
                 won=p.won,
+                place=p.place,
                 score=p.score,
-                marks=p.score,
-                raids_won=0,
-                raids_lost=0,
+                facts=facts[p.seat],
             )
             for p in placings
         ]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot import history, rating_board
+from bot.chicago import side_rows
 from bot.chicago.narration import money
 from bot.chicago.render.chart import marks_chart
 from bot.discord_app.views import rematch_button
@@ -43,7 +44,7 @@ async def match_summary(
     decisions = [(a.seat, a.decision) for a in log_]
     _, story = await asyncio.to_thread(history.tell, state.setup, decisions)
     await store.record_sides(
-        record.match_id, history.side_results(record.match_id, state, story, record.seats)
+        record.match_id, side_rows.side_results(record.match_id, state, story, record.seats)
     )
     rated = await rating_board.rate_finished(store, record.match_id)
     names = story.names

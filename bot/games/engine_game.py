@@ -46,6 +46,9 @@ class EngineGame:
             for place, seat in enumerate(result.ranking, start=1)
         ]
 
+    def reason(self, state: Any) -> str:
+        return str(state.result.reason)
+
     def score(self, result: Any, seat: int) -> int:
         """A seat's final count, as history keeps it."""
         raise NotImplementedError

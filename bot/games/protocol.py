@@ -11,13 +11,16 @@ secret); a game with one open decision at a time simply lists one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.games.presenter import Presenter
 from bot.telling import Line
 from engine.common.seats import PlayerSpec
+
+if TYPE_CHECKING:
+    from bot.store.interface import SideResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +45,24 @@ class Placing:
     score: int
 
 
+@dataclass(frozen=True, slots=True)
+class StatField:
+    """One field of a player's statistics card."""
+
+    name: str
+    value: str
+    inline: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    """What one game adds to a player's card: its tallies (shown after the overall
+    matches and wins, game by game) and its totals (shown after every game's tallies)."""
+
+    tallies: tuple[StatField, ...] = ()
+    totals: tuple[StatField, ...] = ()
+
+
 class Game(Protocol):
     """A turn-based game the platform can seat, run, store, replay and show."""
 
@@ -53,6 +74,17 @@ class Game(Protocol):
     @property
     def title(self) -> str:
         """The name players read ("Chicago 1927")."""
+        ...
+
+    @property
+    def home(self) -> bool:
+        """Whether this is the game the bot is named after: its matches go unmarked in
+        history and replays, where every other game's carry its title ("🎲 Turf")."""
+        ...
+
+    @property
+    def rated(self) -> bool:
+        """Whether its finished matches move the players' ratings."""
         ...
 
     @property
@@ -161,9 +193,36 @@ class Game(Protocol):
         """One line on how the match ended ("by Empire Marks", "10 buildings")."""
         ...
 
+    def reason(self, state: Any) -> str:
+        """How a finished match ended, as its engine names it and the store keeps it
+        ("marks", "buildings")."""
+        ...
+
     def end_facts(self, state: Any) -> dict[str, Any]:
         """Where the match stands, as its replay file records it and checks on reading:
         decisions, round and, once over, the winner, the reason and the scores."""
+        ...
+
+    # --- records: what a finished match leaves for history and statistics -----------
+
+    def side_facts(self, state: Any, log: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+        """Each seat's own facts of a finished match, in seat order, as the store keeps
+        them (JSON): what the game's history and statistics will need, read from the
+        final state and, for what only the way there shows, the decision log."""
+        ...
+
+    def ending_words(self, reason: str) -> str:
+        """A stored reason in the words history shows ("by Empire Marks")."""
+        ...
+
+    def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
+        """How history names a match's winner, from their side's facts
+        ("Ada (Queen Bee)")."""
+        ...
+
+    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
+        """What a player's card on `/chicago stats` shows of this game, from their
+        sides of its matches (none, for a player who never played it)."""
         ...
 
     # --- telling ---------------------------------------------------------------------

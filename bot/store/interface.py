@@ -104,8 +104,11 @@ class DecisionRecord:
 
 @dataclass(slots=True)
 class ResultRecord:
-    """A finished match as history and statistics read it."""
+    """A finished match as history and statistics read it: which game (its registry
+    key), the winning seat (-1: nobody), and the reason as the game's engine names it
+    ("marks"); the game turns it into words."""
 
+    game: str
     winner: int
     reason: str
     scores: list[int | None]
@@ -115,21 +118,24 @@ class ResultRecord:
 
 @dataclass(slots=True)
 class SideResult:
-    """How one side of a finished match fared, for statistics. `user_id` None: a
-    computer seat; `name` is the name it played under (kept when its player leaves)."""
+    """How one side of a finished match fared, for statistics and ratings. `user_id`
+    None: a computer seat; `name` is the name it played under (kept when its player
+    leaves). `place` 1 is the winner; `score` the final count (None: out of the match
+    before it ended). `facts` are the game's own, as JSON: the platform stores them and
+    hands them back to the game (`Game.winner_words`, `Game.stat_fields`), never reading
+    them itself, so a new game needs no new column. `game` is the match's, as its result
+    records it."""
 
     match_id: int
     seat: int
+    game: str
     name: str
-    role: str  # "boss" or "police"
-    character: str
     user_id: int | None
     computer: str | None
     won: bool
+    place: int
     score: int | None
-    marks: int
-    raids_won: int
-    raids_lost: int
+    facts: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,10 +185,11 @@ class RatingChange:
 
 @dataclass(frozen=True, slots=True)
 class RatedMatch:
-    """A stored result as a rebuild reads it, oldest first."""
+    """A stored result as a rebuild reads it, oldest first (its sides without facts)."""
 
     match_id: int
     guild_id: int | None
+    game: str
     sides: list[SideResult]
 
 

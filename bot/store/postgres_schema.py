@@ -16,7 +16,7 @@ them.
 
 from __future__ import annotations
 
-from bot.store.schema import Migration
+from bot.store.schema import NEUTRAL_RESULTS, Dialect, Migration, neutral_results
 
 BASELINE = 4
 VERSION_TABLE = "chicago_schema"
@@ -200,4 +200,15 @@ _V5 = Migration(
     ),
 )
 
-PG_MIGRATIONS: tuple[Migration, ...] = (_BASELINE, _V5)
+# As SQLite schema 6 (see there why); PostgreSQL also renames the table's key index.
+_PG_DIALECT = Dialect(
+    find="strpos",
+    big="BIGINT",
+    real="DOUBLE PRECISION",
+    table_end="",
+    json="json_build_object({})::text",
+    renamed=("ALTER INDEX new_sides_pkey RENAME TO result_sides_pkey",),
+)
+_V6 = Migration(6, NEUTRAL_RESULTS, neutral_results(_PG_DIALECT))
+
+PG_MIGRATIONS: tuple[Migration, ...] = (_BASELINE, _V5, _V6)

@@ -20,7 +20,7 @@ from bot.store.interface import (
     StoreError,
     rated_player,
 )
-from bot.store.rows import SIDE_COLUMNS, side_result
+from bot.store.rows import RATED_SIDE_COLUMNS, SIDE_COLUMNS, side_result
 from bot.store.sql import SqlConnection, SqlDatabase, fetch_value
 
 _RATING_COLUMNS = "guild_id, player, name, user_id, mu, sigma, matches"
@@ -94,17 +94,18 @@ class RatingTable(SqlDatabase):
     # -- the whole table --------------------------------------------------------------
 
     async def rated_matches(self) -> list[RatedMatch]:
-        """Every finished match with recorded sides, in the order they finished."""
+        """Every finished match with recorded sides, in the order they finished (the
+        sides without their facts, which ratings never read)."""
         async with self._transaction(write=False) as db:
             rows = await db.fetch_all(
-                f"SELECT {SIDE_COLUMNS}, guild_id FROM result_sides "
+                f"SELECT {RATED_SIDE_COLUMNS}, guild_id FROM result_sides "
                 "ORDER BY finished_at, match_id, seat"
             )
         matches: list[RatedMatch] = []
         for r in rows:
-            side = side_result(r)
+            side = side_result(r, facts=False)
             if not matches or matches[-1].match_id != side.match_id:
-                matches.append(RatedMatch(side.match_id, r[-1], []))
+                matches.append(RatedMatch(side.match_id, r[-1], side.game, []))
             matches[-1].sides.append(side)
         return matches
 

@@ -26,6 +26,13 @@ from bot.store.rows import (
 )
 from bot.store.sql import SqlConnection, SqlDatabase, fetch_value, guild_is
 
+_RESULT_COLUMNS = "game, winner, reason, scores, rounds, decisions"
+
+
+def _result(r: Sequence[Any]) -> ResultRecord:
+    """A result from its `_RESULT_COLUMNS`."""
+    return ResultRecord(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5])
+
 
 class ResultHistory(SqlDatabase):
     """Finished matches: their results, sides and the queries over them."""
@@ -54,13 +61,13 @@ class ResultHistory(SqlDatabase):
                 seats = [seat_dict(s) for s in record.seats]
                 await db.execute("DELETE FROM results WHERE match_id = ?", (match_id,))
                 await db.execute(
-                    "INSERT INTO results (match_id, guild_id, channel_id, winner, "
+                    "INSERT INTO results (match_id, guild_id, channel_id, game, winner, "
                     "reason, scores, rounds, decisions, seats, finished_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
-                        match_id, record.guild_id, record.channel_id, result.winner,
-                        str(result.reason), dump_json(result.scores), result.rounds,
-                        result.decisions, dump_json(seats), now,
+                        match_id, record.guild_id, record.channel_id, result.game,
+                        result.winner, str(result.reason), dump_json(result.scores),
+                        result.rounds, result.decisions, dump_json(seats), now,
                     ),
                 )  # fmt: skip
 
@@ -68,35 +75,32 @@ class ResultHistory(SqlDatabase):
         """The stored result of a finished match (kept after `prune`)."""
         async with self._transaction(write=False) as db:
             row = await db.fetch_one(
-                "SELECT winner, reason, scores, rounds, decisions FROM results WHERE match_id = ?",
-                (match_id,),
+                f"SELECT {_RESULT_COLUMNS} FROM results WHERE match_id = ?", (match_id,)
             )
-        if row is None:
-            return None
-        return ResultRecord(row[0], row[1], json.loads(row[2]), row[3], row[4])
+        return None if row is None else _result(row)
 
     # -- history and statistics -------------------------------------------------------
 
     async def record_sides(self, match_id: int, sides: Sequence[SideResult]) -> None:
-        """Each side's record of a finished match, stamped with its result's server and
-        time so statistics need no join. Recording again replaces the rows."""
+        """Each side's record of a finished match, stamped with its result's game, server
+        and time so statistics need no join (the result is the truth for those three).
+        Recording again replaces the rows."""
         async with self._transaction() as db:
             row = await db.fetch_one(
-                "SELECT guild_id, finished_at FROM results WHERE match_id = ?", (match_id,)
+                "SELECT game, guild_id, finished_at FROM results WHERE match_id = ?", (match_id,)
             )
             if row is None:
                 raise StoreError(f"match {match_id} has no result to record sides for")
-            guild_id, finished_at = row
+            game, guild_id, finished_at = row
             await db.execute("DELETE FROM result_sides WHERE match_id = ?", (match_id,))
             await db.executemany(
-                "INSERT INTO result_sides (match_id, seat, guild_id, user_id, name, role, "
-                "character, computer, won, score, marks, raids_won, raids_lost, finished_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO result_sides (match_id, seat, game, guild_id, user_id, name, "
+                "computer, won, place, score, facts, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
-                        match_id, s.seat, guild_id, s.user_id, s.name, s.role, s.character,
-                        s.computer, int(s.won), s.score, s.marks, s.raids_won, s.raids_lost,
-                        finished_at,
+                        match_id, s.seat, game, guild_id, s.user_id, s.name, s.computer,
+                        int(s.won), s.place, s.score, dump_json(s.facts), finished_at,
                     )
                     for s in sides
                 ],
@@ -145,17 +149,18 @@ class ResultHistory(SqlDatabase):
 
 async def _finished(db: SqlConnection, tail: str, params: tuple[Any, ...]) -> list[FinishedMatch]:
     rows = await db.fetch_all(
-        "SELECT r.match_id, r.guild_id, r.channel_id, r.finished_at, r.winner, r.reason, "
-        "r.scores, r.rounds, r.decisions, r.seats, m.id IS NOT NULL AND m.setup IS NOT NULL "
+        "SELECT r.match_id, r.guild_id, r.channel_id, r.finished_at, r.game, r.winner, "
+        "r.reason, r.scores, r.rounds, r.decisions, r.seats, "
+        "m.id IS NOT NULL AND m.setup IS NOT NULL "
         f"FROM results r LEFT JOIN matches m ON m.id = r.match_id {tail}",
         params,
     )
     found = [
         FinishedMatch(
             r[0], r[1], r[2], from_stamp(r[3]),
-            ResultRecord(r[4], r[5], json.loads(r[6]), r[7], r[8]),
-            [SeatRecord(**seat) for seat in json.loads(r[9])],
-            replayable=bool(r[10]),
+            _result(r[4:10]),
+            [SeatRecord(**seat) for seat in json.loads(r[10])],
+            replayable=bool(r[11]),
         )
         for r in rows
     ]  # fmt: skip

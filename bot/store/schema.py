@@ -235,7 +235,120 @@ _V5 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5)
+# -- schema 6: game-neutral results ------------------------------------------------------
+# Until schema 5 every result was shaped by Chicago 1927: side rows had its columns
+# (character, marks, raids, role "boss"/"police"), and Turf, the second game, squeezed in
+# with its title as the character, its buildings as the marks and its reason as
+# "turf:<ending words>". Schema 6 stores the game on each row and a side's own facts as
+# JSON the game reads back. The statements below are shared by both databases; what
+# differs (finding the colon, building JSON) is filled in by each.
+
+# A side's place, 1 the winner: the winner, then by final count (the earlier seat first
+# on a tie), then the sides out of the match (no count) in seat order, as both games'
+# rankings put them.
+_SIDE_PLACE = """
+    CASE WHEN s.won <> 0 THEN 1 ELSE 1 + (
+        SELECT count(*) FROM result_sides o
+        WHERE o.match_id = s.match_id AND o.seat <> s.seat AND (
+            o.won <> 0
+            OR (o.score IS NOT NULL AND (s.score IS NULL OR o.score > s.score))
+            OR ((o.score = s.score OR (o.score IS NULL AND s.score IS NULL)) AND o.seat < s.seat)
+        )
+    ) END"""
+
+# Turf's endings were stored as the words history shows; its reasons are stored as its
+# engine names them, like every game's.
+_TURF_REASONS = """
+    UPDATE results SET reason = CASE reason
+        WHEN '10 buildings' THEN 'buildings'
+        WHEN 'last standing' THEN 'last_standing'
+        WHEN 'everyone out' THEN 'all_out'
+        WHEN 'stalemate' THEN 'stalemate'
+        WHEN 'round limit' THEN 'round_limit'
+        ELSE reason END
+    WHERE game = 'turf'"""
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """How schema 6's statements are said in one database: the function finding the
+    colon in a reason, the column types of a Discord id and of a time, what ends the
+    new table's definition, the JSON object builder (`{}`: its arguments), and what
+    is renamed with the table."""
+
+    find: str
+    big: str
+    real: str
+    table_end: str
+    json: str
+    renamed: tuple[str, ...] = ()
+
+
+def neutral_results(d: Dialect) -> tuple[str, ...]:
+    """Schema 6 in dialect `d`. A side row always has its result (`prune` removes
+    neither, and sides are recorded only once the result is), so the game comes from
+    the result."""
+    colon = f"{d.find}(reason, ':')"
+    chicago = d.json.format(
+        "'character', s.character, 'marks', s.marks, 'raids_lost', s.raids_lost, "
+        "'raids_won', s.raids_won, 'role', s.role"
+    )
+    turf = d.json.format("'buildings', s.marks")
+    return (
+        "ALTER TABLE results ADD COLUMN game TEXT NOT NULL DEFAULT ''",
+        # Chicago 1927's reasons name no game ("marks"); every other game's were
+        # "<game>:<ending>".
+        f"""
+        UPDATE results SET
+            game = CASE WHEN {colon} > 0 THEN substr(reason, 1, {colon} - 1) ELSE 'chicago' END,
+            reason = CASE WHEN {colon} > 0 THEN substr(reason, {colon} + 1) ELSE reason END
+        """,
+        _TURF_REASONS,
+        # Like `results`, no foreign key: statistics outlive `prune`.
+        f"""
+        CREATE TABLE new_sides (
+            match_id {d.big} NOT NULL,
+            seat INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            guild_id {d.big},
+            user_id {d.big},
+            name TEXT NOT NULL,
+            computer TEXT,
+            won INTEGER NOT NULL,
+            place INTEGER NOT NULL,
+            score INTEGER,
+            facts TEXT NOT NULL,
+            finished_at {d.real} NOT NULL,
+            PRIMARY KEY (match_id, seat)
+        ){d.table_end}
+        """,
+        f"""
+        INSERT INTO new_sides (match_id, seat, game, guild_id, user_id, name, computer,
+                               won, place, score, facts, finished_at)
+        SELECT s.match_id, s.seat, r.game, s.guild_id, s.user_id, s.name, s.computer,
+               s.won, {_SIDE_PLACE}, s.score,
+               CASE WHEN r.game = 'turf' THEN {turf} ELSE {chicago} END,
+               s.finished_at
+        FROM result_sides s JOIN results r ON r.match_id = s.match_id
+        """,
+        "DROP TABLE result_sides",
+        "ALTER TABLE new_sides RENAME TO result_sides",
+        *d.renamed,
+        "CREATE INDEX result_sides_player ON result_sides(guild_id, user_id)",
+    )
+
+
+NEUTRAL_RESULTS = (
+    "game-neutral results: each finished match's game on its rows, and each side's "
+    "seat, place and score with the game's own facts as JSON"
+)
+_V6 = Migration(
+    6,
+    NEUTRAL_RESULTS,
+    neutral_results(Dialect("instr", "INTEGER", "REAL", " WITHOUT ROWID", "json_object({})")),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))

@@ -6,22 +6,26 @@ computer knows is what a person in its chair would know.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
 
 import engine.turf as turf
 from bot.games.engine_game import EngineGame
 from bot.games.presenter import Presenter
-from bot.games.protocol import Asked
+from bot.games.protocol import Asked, GameStats
 from bot.telling import Line
+from bot.turf import side_rows
 from bot.turf.narration import ENDING_NAMES, narrate_turf
 from bot.turf.presenter import TURF_PRESENTER
 from engine.chicago.limits import MAX_ROUND_LIMIT
 from engine.common.seats import PlayerSpec
 from engine.turf.computer import LEVELS, choose
 from engine.turf.events import MatchEnded, TurnStarted
+
+if TYPE_CHECKING:
+    from bot.store.interface import SideResult
 
 
 class TurfGame(EngineGame):
@@ -31,6 +35,8 @@ class TurfGame(EngineGame):
     turn_events = (TurnStarted, MatchEnded)
     key = "turf"
     title = "Turf"
+    home = False
+    rated = False  # ratings are Chicago 1927's: a Turf match moves none
     simultaneous = True
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
 
@@ -124,6 +130,18 @@ class TurfGame(EngineGame):
                 ranking=list(result.ranking),
             )
         return end
+
+    def side_facts(self, state: Any, log: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+        return side_rows.side_facts(state)
+
+    def ending_words(self, reason: str) -> str:
+        return side_rows.ending_words(reason)
+
+    def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
+        return side_rows.winner_words(name, facts)
+
+    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
+        return side_rows.stat_fields(self.title, sides)
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return narrate_turf(self.names(state), events)

@@ -8,9 +8,10 @@ import json
 import discord
 
 from bot import ratings
+from bot.chicago.side_rows import side_results
 from bot.discord_app.lobby import build_setup, in_engine_order
 from bot.discord_app.match_settings import MatchSettings
-from bot.history import side_results, tell
+from bot.history import tell
 from bot.ratings import MIN_RANKED_MATCHES
 from bot.replay_file import load
 from bot.session import MatchSession
@@ -42,8 +43,8 @@ async def finished_match(
     state = session.state
     assert state.result is not None
     result = ResultRecord(
-        state.result.winner, str(state.result.reason), list(state.result.scores), state.round,
-        state.seq,
+        "chicago", state.result.winner, str(state.result.reason), list(state.result.scores),
+        state.round, state.seq,
     )  # fmt: skip
     await store.finish(record.match_id, MatchStatus.FINISHED, result)
     _, story = tell(setup, [(a.seat, a.decision) for a in session.log])

@@ -12,6 +12,7 @@ from bot import ratings
 from bot.registry import TURF
 from bot.replay_file import ReplayRefused, load
 from bot.store import SideResult
+from bot.turf.narration import ENDING_NAMES
 from tests.discord.harness import Table, private_text
 from tests.discord.turf_driver import Plan, take_turn
 
@@ -33,8 +34,9 @@ async def turf_match_by_clicks(table: Table, rounds: int = 3) -> None:
 async def test_a_turf_match_shows_in_history_and_replays_from_its_file(table: Table) -> None:
     await turf_match_by_clicks(table)
     stored = await table.bot.store.finished_match(1)
-    assert stored is not None and stored.result.reason.startswith("turf:")
-    ending = stored.result.reason.split(":", 1)[1]
+    assert stored is not None and stored.result.game == "turf"
+    ending = TURF.ending_words(stored.result.reason)
+    assert ending in ENDING_NAMES.values(), ending
     alice = table.members["alice"]
 
     shown = await alice.slash(table.channel, "chicago history")
@@ -96,12 +98,12 @@ async def test_stats_and_leaderboard_take_turf_rows(table: Table) -> None:
 def test_rebuild_still_rates_chicago_rows_beside_turf_ones() -> None:
     """`chicago-bot ratings rebuild` leaves Turf out, as the finished match did."""
 
-    def side(match: int, seat: int, character: str, won: bool) -> SideResult:
-        return SideResult(
-            match, seat, f"p{seat}", "boss", character, 100 + seat, None, won, 1, 1, 0, 0
-        )
+    def side(match: int, seat: int, game: str, won: bool) -> SideResult:
+        return SideResult(match, seat, game, f"p{seat}", 100 + seat, None, won, 2 - won, 1, {})
 
-    chicago = ratings.RatedMatch(1, 5, [side(1, 0, "The Fixer", True), side(1, 1, "Big Al", False)])
-    turf = ratings.RatedMatch(2, 5, [side(2, 0, "Turf", False), side(2, 1, "Turf", True)])
+    chicago = ratings.RatedMatch(
+        1, 5, "chicago", [side(1, 0, "chicago", True), side(1, 1, "chicago", False)]
+    )
+    turf = ratings.RatedMatch(2, 5, "turf", [side(2, 0, "turf", False), side(2, 1, "turf", True)])
     rows, history = ratings.rebuild([chicago, turf])
     assert len(rows) == 2 and {c.match_id for c in history} == {1}

@@ -95,5 +95,7 @@ async def finish(store: Store, match_id: int, state: MatchState) -> None:
     await store.finish(
         match_id,
         MatchStatus.FINISHED,
-        ResultRecord(result.winner, result.reason, result.scores, state.round, state.seq),
+        ResultRecord(
+            "chicago", result.winner, result.reason, result.scores, state.round, state.seq
+        ),
     )

@@ -22,7 +22,7 @@ async def add_finished(store: SqliteStore, first: int, count: int) -> None:
         [(n, 10_000 + n, float(n), float(n)) for n in ids],
     )
     await store.db.executemany(
-        "INSERT INTO results VALUES (?, 1, ?, 0, 'marks', '[1, 2]', 9, 99, ?, ?)",
+        "INSERT INTO results VALUES (?, 1, ?, 0, 'marks', '[1, 2]', 9, 99, ?, ?, 'chicago')",
         [(n, 10_000 + n, json.dumps([]), float(n)) for n in ids],
     )
     await store.db.execute("COMMIT")

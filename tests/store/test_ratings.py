@@ -22,8 +22,9 @@ def side(
     computer: str | None = None,
     role: str = "boss",
 ) -> SideResult:
-    return SideResult(0, seat, f"P{user or computer}", role, "Queen Bee", user, computer, won,
-                      score, 0, 0, 0)  # fmt: skip
+    facts = {"character": "Queen Bee", "marks": 0, "raids_lost": 0, "raids_won": 0, "role": role}
+    return SideResult(0, seat, "chicago", f"P{user or computer}", user, computer, won,
+                      1 if won else seat + 2, score, facts)  # fmt: skip
 
 
 def test_places_winner_then_final_count_then_eliminated_tied_last() -> None:
@@ -60,13 +61,15 @@ def test_a_seat_finished_by_a_computer_counts_for_the_person_who_left_it() -> No
 
 
 async def _finished_match(store: Store, guild: int, channel: int, sides: list[SideResult]) -> int:
-    seats = [SeatRecord(s.role, s.name, s.user_id, s.computer) for s in sides]
+    seats = [SeatRecord(s.facts["role"], s.name, s.user_id, s.computer) for s in sides]
     record = await store.create_match(guild, channel, 1, {}, 0)
     await store.set_seats(record.match_id, seats)
     winner = next(s.seat for s in sides if s.won)
     scores = [s.score for s in sides]
     await store.finish(
-        record.match_id, MatchStatus.FINISHED, ResultRecord(winner, "marks", scores, 20, 300)
+        record.match_id,
+        MatchStatus.FINISHED,
+        ResultRecord("chicago", winner, "marks", scores, 20, 300),
     )
     await store.record_sides(record.match_id, [replace(s, match_id=record.match_id) for s in sides])
     return record.match_id
@@ -84,7 +87,7 @@ def _random_sides(rng: random.Random) -> list[SideResult]:
         sides.append(side(seat, user, score=score, computer=level, role=role))
     winner = rng.randrange(bosses + 1)
     sides[winner] = side(winner, sides[winner].user_id, True, 50_000, sides[winner].computer,
-                         sides[winner].role)  # fmt: skip
+                         sides[winner].facts["role"])  # fmt: skip
     return sides
 
 

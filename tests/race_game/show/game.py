@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from bot.games import Asked, Placing
+from bot.games.protocol import GameStats
 from bot.telling import Line
 from engine.common import IllegalDecision, PlayerSpec, replay_log
 from tests.race_game import rules
+
+if TYPE_CHECKING:
+    from bot.store import SideResult
 
 
 class RaceToTen:
     key = "race"
     title = "Race to Ten"
+    home = False
+    rated = False
     simultaneous = False
     levels = ("easy",)
     default_rounds = 10
@@ -95,6 +101,22 @@ class RaceToTen:
 
     def ending(self, state: Any) -> str:
         return "ten was said" if state.over else ""
+
+    def reason(self, state: Any) -> str:
+        return "ten"
+
+    def side_facts(self, state: Any, log: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+        return [{"said": state.said[seat::2]} for seat in range(len(state.players))]
+
+    def ending_words(self, reason: str) -> str:
+        return "ten was said"
+
+    def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
+        return name
+
+    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
+        """Nothing beyond the matches and wins every game's card shows."""
+        return GameStats()
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return [Line(e.seat, f"{state.players[e.seat].name} says {e.total}.") for e in events]
