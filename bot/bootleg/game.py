@@ -93,16 +93,6 @@ class BootlegGame(EngineGame):
     def choose(self, state: Any, seat: int, level: str) -> str:
         return str(choose(bootleg.player_view(state, seat), level))
 
-    def clone(self, state: Any) -> Any:
-        return bootleg.BootlegState.from_json(state.to_json())
-
-    def names(self, state: Any) -> list[str]:
-        return [p.name for p in state.players]
-
-    def computer(self, state: Any, seat: int) -> str | None:
-        level: str | None = state.players[seat].computer
-        return level
-
     def placings(self, state: Any) -> list[Placing]:
         """§9.4: the ranking is strict, so every seat has a place of its own."""
         result = state.result

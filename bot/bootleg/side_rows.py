@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.bootleg.words import gang_name
-from bot.games.protocol import GameStats, StatField
-from bot.player_stats import Tally
+from bot.games.protocol import GameStats
+from bot.player_stats import won_of_played
 from engine.bootleg import BootlegState
 
 if TYPE_CHECKING:
@@ -36,11 +36,5 @@ def winner_words(name: str, facts: Mapping[str, Any]) -> str:
 
 
 def stat_fields(title: str, sides: Sequence[SideResult]) -> GameStats:
-    """Matches won of those played, under the game's title; nothing for a player who
-    never played Bootleg."""
-    if not sides:
-        return GameStats()
-    tally = Tally()
-    for side in sides:
-        tally.count(side.won)
-    return GameStats(tallies=(StatField(title, tally.text()),))
+    """Matches won of those played, under the game's title."""
+    return won_of_played(title, sides)

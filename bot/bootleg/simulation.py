@@ -11,10 +11,10 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from bot.benchmarks import percentile
+from bot.games.offline import play_all
 from engine.bootleg import PlayerSpec, apply, new_match, player_view
 from engine.bootleg.computer import choose
 
@@ -60,19 +60,7 @@ def simulate_bootleg(
     on_progress: Callable[[int], None] | None = None,
 ) -> list[BootlegRecord]:
     work = [(seed, tuple(kinds)) for seed in range(first_seed, first_seed + matches)]
-    records: list[BootlegRecord] = []
-    if jobs == 1:
-        for item in work:
-            records.append(_play(item))
-            if on_progress:
-                on_progress(len(records))
-        return records
-    with ProcessPoolExecutor(jobs) as pool:
-        for record in pool.map(_play, work, chunksize=8):
-            records.append(record)
-            if on_progress:
-                on_progress(len(records))
-    return records
+    return play_all(_play, work, jobs, on_progress)
 
 
 def format_bootleg_summary(records: Sequence[BootlegRecord]) -> str:

@@ -100,16 +100,6 @@ class TurfGame(EngineGame):
     def choose(self, state: Any, seat: int, level: str) -> str:
         return str(choose(turf.player_view(state, seat), level))
 
-    def clone(self, state: Any) -> Any:
-        return turf.TurfState.from_json(state.to_json())
-
-    def names(self, state: Any) -> list[str]:
-        return [p.name for p in state.players]
-
-    def computer(self, state: Any, seat: int) -> str | None:
-        level: str | None = state.players[seat].computer
-        return level
-
     def score(self, result: Any, seat: int) -> int:
         return int(result.buildings[seat])
 
