@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib
 
 from bot.games.offline import Offline
-from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, Game, Placing
 
 # One line a game, in the order `--game` and `/chicago new game:` list them; the first is
@@ -26,8 +25,6 @@ GAME_PACKAGES = (
 
 GAMES: dict[str, Game] = {}
 PACKAGES: dict[str, str] = {}  # a game's key -> the package that shows it
-# Every game told from its `Presenter` (a game with a Discord layer of its own has none).
-PRESENTERS: dict[str, Presenter] = {}
 
 
 def install(package: str) -> Game:
@@ -35,8 +32,6 @@ def install(package: str) -> Game:
     game: Game = importlib.import_module(f"{package}.game").GAME
     GAMES[game.key] = game
     PACKAGES[game.key] = package
-    if game.presenter is not None:
-        PRESENTERS[game.key] = game.presenter
     return game
 
 
@@ -44,7 +39,6 @@ def uninstall(key: str) -> None:
     """Take a game off the list again (a test's own game, when the test is over)."""
     GAMES.pop(key, None)
     PACKAGES.pop(key, None)
-    PRESENTERS.pop(key, None)
 
 
 for _package in GAME_PACKAGES:
@@ -76,7 +70,6 @@ __all__ = [
     "DEFAULT_GAME",
     "GAMES",
     "GAME_PACKAGES",
-    "PRESENTERS",
     "TURF",
     "Asked",
     "Game",

@@ -16,7 +16,6 @@ from pydantic import TypeAdapter
 import engine.bootleg as bootleg
 from bot.bootleg import side_rows
 from bot.bootleg.narration import narrate_bootleg
-from bot.bootleg.presenter import BOOTLEG_PRESENTER
 from bot.games.engine_game import EngineGame
 from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, GameStats, Placing
@@ -43,7 +42,13 @@ class BootlegGame(EngineGame):
     simultaneous = False
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
     default_rounds = bootleg.ROUNDS
-    presenter: Presenter | None = BOOTLEG_PRESENTER
+
+    @property
+    def presenter(self) -> Presenter | None:
+        """Imported on first use: it draws pictures, which `--help` never needs."""
+        from bot.bootleg.presenter import BOOTLEG_PRESENTER
+
+        return BOOTLEG_PRESENTER
 
     table_hint = (
         "🔒 buttons open your own choices (only you see them) · `/chicago hand` shows your "

@@ -18,7 +18,6 @@ from bot.games.protocol import Asked, GameStats
 from bot.telling import Line
 from bot.turf import side_rows
 from bot.turf.narration import ENDING_NAMES, narrate_turf
-from bot.turf.presenter import TURF_PRESENTER
 from engine.chicago.limits import MAX_ROUND_LIMIT
 from engine.common.seats import PlayerSpec
 from engine.turf.computer import LEVELS, choose
@@ -42,7 +41,13 @@ class TurfGame(EngineGame):
 
     default_rounds = turf.DEFAULT_ROUND_LIMIT
 
-    presenter: Presenter | None = TURF_PRESENTER
+    @property
+    def presenter(self) -> Presenter | None:
+        """Imported on first use: it draws pictures, which `--help` never needs."""
+        from bot.turf.presenter import TURF_PRESENTER
+
+        return TURF_PRESENTER
+
     table_hint = (
         "🔒 buttons open your private choices · `/chicago hand` shows your cards · "
         "`/chicago deal` offers a deal · `/chicago rules turf` explains it all"
