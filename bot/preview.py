@@ -20,7 +20,7 @@ import discord
 import simcord
 
 from bot.discord_app import ChicagoBot, create_bot
-from bot.registry import TURF
+from bot.registry import game_named
 from bot.settings import Settings
 
 GUILD = "Speakeasy"
@@ -138,21 +138,23 @@ class OfflineServer:
 
     async def open_match(
         self,
-        bosses: int,
+        count: int,
         people: Sequence[str],
         computers: Sequence[tuple[str, str]] = (),
         **options: Any,
     ) -> None:
-        """The first person opens the lobby; the others take the boss seats, then the
-        police seat; the host adds the `(role, level)` computers. Not started. With
-        `game="turf"`, `bosses` is the number of players (Turf has no police)."""
-        turf = options.get("game") == TURF.key
+        """The first person opens the lobby of `count` main seats (bosses, players: the
+        game's `game=` option, Chicago 1927 by default); the others take the main seats,
+        then each one-off seat (the police); the host adds the `(role, level)` computers,
+        the role as the word on the host's menu button ("boss", "player"). Not started."""
+        seating = game_named(options.get("game")).seating
         host = self.members[people[0]]
-        size = {"players": bosses} if turf else {"bosses": bosses}
-        opened = await host.slash(self.channel, "chicago new", **size, **options)
+        opened = await host.slash(
+            self.channel, "chicago new", **{seating.count.option: count}, **options
+        )
         assert opened.acknowledged
-        for i, name in enumerate(people[1:], start=1):
-            label = "Join" if turf else "Join as boss" if i < bosses else "Join as police"
+        joins = [seating.main.join] * (count - 1) + [r.join for r in seating.extras]
+        for name, label in zip(people[1:], joins, strict=False):
             await self.members[name].click(self.lobby(), label=label)
         for role, level in computers:
             menu = await host.click(self.lobby(), label="Add computer player")
@@ -163,16 +165,16 @@ class OfflineServer:
         await self.members[self.names[0]].click(self.lobby(), label="Start")
 
 
-def seats_for(bosses: int, people: int, level: str, game: str = "chicago") -> list[tuple[str, str]]:
-    """The computer seats that fill a table of `bosses` bosses and the police after
-    `people` people took the first seats (bosses first); for Turf, of `bosses` players
-    (the role is the word on the host's menu button: "Normal player")."""
-    if game == TURF.key:
-        return [("player", level)] * max(0, bosses - people)
-    seats = [("boss", level)] * max(0, bosses - people)
-    if people <= bosses:
-        seats.append(("police", level))
-    return seats
+def seats_for(
+    count: int, people: int, level: str, game: str | None = None
+) -> list[tuple[str, str]]:
+    """The computer seats that fill a table of `count` main seats and the game's one-off
+    seats (Chicago 1927's: bosses and the police) after `people` people took the first
+    seats (main seats first), each by the word on the host's menu button."""
+    seating = game_named(game).seating
+    seats = [(seating.main.button, level)] * max(0, count - people)
+    extras = seating.extras[max(0, people - count) :]
+    return seats + [(role.button, level) for role in extras]
 
 
 # simcord keeps a page the browser left for ten minutes and serves at most 16: reloading

@@ -137,7 +137,7 @@ async def open_match(bot: HeadlessBot, number: int, bosses: int, seed: int) -> T
     from bot.discord_app.match_settings import MatchSettings
 
     users = [number * 10 + i + 1 for i in range(bosses + 1)]
-    settings = MatchSettings(bosses=bosses, timer=86_400)
+    settings = MatchSettings(main_seats=bosses, timer=86_400)
     record = await bot.store.create_match(1, number, users[0], settings.to_dict(), seed + number)
     seats = [SeatRecord("boss", f"Boss {i}", u) for i, u in enumerate(users[:-1])]
     seats.append(SeatRecord("police", "Police", users[-1]))

@@ -16,6 +16,7 @@ from pydantic import TypeAdapter
 import engine.bootleg as bootleg
 from bot.bootleg import side_rows
 from bot.bootleg.narration import narrate_bootleg
+from bot.bootleg.seating import SEATING, goal
 from bot.games.engine_game import EngineGame
 from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, GameStats, Placing
@@ -42,6 +43,7 @@ class BootlegGame(EngineGame):
     simultaneous = False
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
     default_rounds = bootleg.ROUNDS
+    seating = SEATING
 
     @property
     def presenter(self) -> Presenter | None:
@@ -56,11 +58,10 @@ class BootlegGame(EngineGame):
     )
 
     def goal(self, rounds: int) -> str:
-        return f"the most Szmal after the count of {bootleg.ROUNDS} rounds"
+        return goal(rounds)
 
     def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
-        """Nine rounds, always (BOOTLEG §4): the lobby's round limit does not apply."""
-        return bootleg.BootlegSetup(seed, bootleg.BootlegOptions(), list(players))
+        return SEATING.setup(seed, players, SEATING.options, rounds)
 
     def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
         return bootleg.replay(setup, log)

@@ -9,6 +9,7 @@ from pydantic import TypeAdapter
 
 from bot.chicago import side_rows
 from bot.chicago.narration import narrate
+from bot.chicago.seating import SEATING
 from bot.games.engine_game import EngineGame
 from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, GameStats
@@ -16,7 +17,6 @@ from bot.history import tell
 from bot.telling import Line
 from engine.chicago import (
     Decision,
-    MatchOptions,
     MatchState,
     PlayerSpec,
     Setup,
@@ -52,6 +52,7 @@ class ChicagoGame(EngineGame):
     rated = True
     simultaneous = False
     levels: tuple[str, ...] = tuple(PLAYER_LEVELS)
+    seating = SEATING
 
     default_rounds = DEFAULT_ROUND_LIMIT
 
@@ -63,8 +64,7 @@ class ChicagoGame(EngineGame):
 
     def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
         """Bosses, then the police last (the lobby seats the police last too)."""
-        *bosses, police = players
-        return Setup(seed, MatchOptions(round_limit=rounds), list(bosses), police)
+        return SEATING.setup(seed, players, {}, rounds)
 
     def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
         state, events = replay(setup, log)

@@ -4,6 +4,7 @@ registry hands them to the CLI and to `/chicago replay` (`bot.games.offline.Offl
 from __future__ import annotations
 
 import argparse
+import asyncio
 import importlib
 from collections.abc import Sequence
 from pathlib import Path
@@ -119,6 +120,11 @@ class ChicagoOffline:
         from bot.chicago.render import animation
 
         return animation.animate(setup, decisions)
+
+    def screenshots(self, out: Path, readme: Path | None) -> list[Path]:
+        from bot.chicago.preview_shots import take
+
+        return asyncio.run(take(out, readme))
 
 
 OFFLINE = ChicagoOffline()

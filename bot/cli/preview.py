@@ -3,8 +3,9 @@
 The real bot runs against an offline Discord (simcord) and its channel is served as a
 local page on 127.0.0.1: click the buttons as a player would. Seats not taken by the
 people named with --players are computer players; with several people, "Viewing as"
-switches between them (hot seat). `--game turf` opens a Turf table of --seats players
-instead. Needs the optional `preview` extra.
+switches between them (hot seat). `--game` picks any game of the registry, its table
+sized by the option its seating names (`--game turf --seats 4`). Needs the optional
+`preview` extra.
 """
 
 from __future__ import annotations
@@ -18,19 +19,32 @@ import socket
 import tempfile
 from pathlib import Path
 
-from bot.cli import add_bosses_option, positive_int, seconds_up_to
+from bot.cli import positive_int, seconds_up_to
 from bot.cli.output import CommandError, reason
+from bot.games import Game
+from bot.games.seating import Count
 from bot.preview_extra import INSTALL_PREVIEW, PREVIEW_MODULES, missing
-from engine.chicago.computer import PLAYER_LEVELS
+from bot.registry import DEFAULT_GAME, GAMES, game_named
 
-TURF_LEVELS = ("easy", "normal")  # Turf has no hard level yet
-
-LENGTHS = ("standard", "short", "rounds")
-LEVELS = PLAYER_LEVELS
 MAX_NAME = 32
-GAMES = ("chicago", "turf")
-TURF_SEATS = (2, 6)  # TURF §2
-CHICAGO_ROUNDS = 12  # --length rounds without --rounds
+
+
+def levels() -> tuple[str, ...]:
+    """Every computer level some game offers, in the games' order."""
+    return tuple(dict.fromkeys(level for g in GAMES.values() for level in g.levels))
+
+
+def lengths() -> tuple[str, ...]:
+    """Every match length some game lets the host choose."""
+    return tuple(dict.fromkeys(x.value for g in GAMES.values() for x in g.seating.lengths))
+
+
+def counts() -> list[Count]:
+    """Each game's table-size option once, in the games' order."""
+    found: dict[str, Count] = {}
+    for game in GAMES.values():
+        found.setdefault(game.seating.count.flag, game.seating.count)
+    return list(found.values())
 
 
 def names(text: str) -> list[str]:
@@ -46,9 +60,10 @@ def names(text: str) -> list[str]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    others = " or ".join(key for key in GAMES if key != DEFAULT_GAME)
     parser.add_argument(
-        "--game", choices=GAMES, default="chicago",
-        help="which game: chicago (Chicago 1927, the default) or turf",
+        "--game", choices=tuple(GAMES), default=DEFAULT_GAME,
+        help=f"which game: {DEFAULT_GAME} ({game_named(None).title}, the default) or {others}",
     )  # fmt: skip
     parser.add_argument(
         "--players",
@@ -58,23 +73,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the people at the table, comma-separated: boss seats first, then the police "
         "(default: guest). Computer players take the other seats",
     )
-    add_bosses_option(parser, 3, "number of bosses (default 3; the police is one more seat)")
-    low, high = TURF_SEATS
+    for count in counts():
+        parser.add_argument(
+            f"--{count.flag}", type=int, choices=range(count.low, count.high + 1),
+            default=count.default, metavar=f"{count.low}..{count.high}", help=count.flag_help,
+        )  # fmt: skip
     parser.add_argument(
-        "--seats", type=int, choices=range(low, high + 1), default=3, metavar=f"{low}..{high}",
-        help="with --game turf: players at the table (default 3)",
+        "--level", choices=levels(), default="normal",
+        help="computer players' level (default normal)",
     )  # fmt: skip
     parser.add_argument(
-        "--level", choices=LEVELS, default="normal", help="computer players' level (default normal)"
-    )
-    parser.add_argument(
-        "--length", choices=LENGTHS, default="standard",
+        "--length", choices=lengths(), default=lengths()[0],
         help="standard (first to 4 Empire Marks), short (3 marks) or rounds (a round limit)",
     )  # fmt: skip
+    limits = "".join(
+        f"; {g.title}'s round limit (default {g.default_rounds})"
+        for g in GAMES.values()
+        if not g.seating.lengths
+    )
     parser.add_argument(
         "--rounds", type=positive_int, default=None, metavar="N",
         help=f"with --length rounds: the final count after N rounds (default "
-        f"{CHICAGO_ROUNDS}); Turf's round limit (default 30)",
+        f"{game_named(None).default_rounds}){limits}",
     )  # fmt: skip
     from bot.settings import MAX_COMPUTER_DELAY, MAX_TURN_TIMER, MIN_TURN_TIMER
 
@@ -107,8 +127,10 @@ def check(args: argparse.Namespace) -> None:
     seats = table_seats(args)
     if len(args.players) > seats:
         raise CommandError(f"{len(args.players)} players, but the table has {seats} seats", 2)
-    if args.game == "turf" and args.level not in TURF_LEVELS:
-        raise CommandError(f"Turf has no {args.level} level yet; levels: easy, normal", 2)
+    game = game_named(args.game)
+    if args.level not in game.levels:
+        levels = ", ".join(game.levels)
+        raise CommandError(f"{game.title} has no {args.level} level yet; levels: {levels}", 2)
     if not MIN_TURN_TIMER <= args.timer <= MAX_TURN_TIMER:
         raise CommandError(
             f"--timer must be between {MIN_TURN_TIMER} and {MAX_TURN_TIMER} seconds", 2
@@ -119,21 +141,28 @@ def check(args: argparse.Namespace) -> None:
         check_database(args.db)
 
 
+def main_seats(args: argparse.Namespace) -> int:
+    """The main seats asked for, by the option the game's seating names (--bosses)."""
+    return int(getattr(args, game_named(args.game).seating.count.flag))
+
+
 def table_seats(args: argparse.Namespace) -> int:
-    """Seats at the table: the bosses and the police, or Turf's players."""
-    return int(args.seats) if args.game == "turf" else int(args.bosses) + 1
+    """Seats at the table: the main ones and the game's one-off seats (the police)."""
+    return main_seats(args) + len(game_named(args.game).seating.extras)
 
 
 def match_options(args: argparse.Namespace) -> dict[str, object]:
     """The `/chicago new` options the host's lobby is opened with."""
-    if args.game == "turf":
-        turf: dict[str, object] = {"game": "turf"}
+    game: Game = game_named(args.game)
+    options: dict[str, object] = {} if game.key == DEFAULT_GAME else {"game": game.key}
+    length = game.seating.length(args.length)
+    if not game.seating.lengths:
         if args.rounds is not None:
-            turf["rounds"] = args.rounds
-        return turf
-    options: dict[str, object] = {"length": args.length}
-    if args.length == "rounds":
-        options["rounds"] = args.rounds or CHICAGO_ROUNDS
+            options["rounds"] = args.rounds
+        return options
+    options["length"] = args.length
+    if length is not None and length.round_limit:
+        options["rounds"] = args.rounds or game.default_rounds
     return options
 
 
@@ -189,7 +218,7 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
     )
     await server.start()
     try:
-        size = args.seats if args.game == "turf" else args.bosses
+        size = main_seats(args)
         computers = seats_for(size, len(args.players), args.level, args.game)
         await server.open_match(size, args.players, computers, **match_options(args))
         viewers = list(server.members.values())
@@ -206,8 +235,8 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
             for signum in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(signum, lambda: asyncio.ensure_future(preview.close()))
             host = args.players[0]
-            title = "Turf" if args.game == "turf" else "Chicago 1927"
-            print(f"{title} preview (seed {seed}): open {preview.url}", flush=True)
+            game = game_named(args.game)
+            print(f"{game.title} preview (seed {seed}): open {preview.url}", flush=True)
             print(
                 f"  {host} hosts the lobby in #chicago: press Start there to play. "
                 + (
@@ -218,12 +247,8 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
                 + "Ctrl-C (or More > End preview session) ends it.",
                 flush=True,
             )
-            if args.game == "turf":
-                print(
-                    "  Turf: your cards and secret choices open from the 🔒 buttons; type "
-                    "/chicago hand to see your hand, /chicago deal to offer a deal.",
-                    flush=True,
-                )
+            if game.seating.preview_hint:
+                print(game.seating.preview_hint, flush=True)
             print(
                 "  After many reloads in a row the page may say 'Unavailable channel': "
                 "wait a minute and reload (pages left behind are released after 90 s).",

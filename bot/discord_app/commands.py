@@ -14,46 +14,25 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_app import lobby, messages, permissions, server_settings
+from bot.discord_app import lobby, permissions, server_settings
 from bot.discord_app.command_group import Command, command
+from bot.discord_app.lobby_message import lobby_embed
 from bot.discord_app.lobby_room import Lobby
 from bot.discord_app.match_settings import MatchSettings
+from bot.discord_app.messages import help_embed
+from bot.discord_app.new_options import NewOptions, new_command_signature
 from bot.discord_app.replies import reply
 from bot.discord_app.tables import Table, Tables
 from bot.discord_app.views import end_view
-from bot.registry import game_named
+from bot.games.seating import Seating
+from bot.registry import DEFAULT_GAME, GAMES, game_named
 from bot.settings import Settings
 from bot.store import SeatRecord
-from engine.chicago.limits import (
-    DEFAULT_ROUND_LIMIT,
-    MAX_BOSSES,
-    MAX_ROUND_LIMIT,
-    MIN_BOSSES,
-    SHORT_MATCH_MARKS,
-    STANDARD_MARKS,
-)
 
 log = logging.getLogger("chicago.bot")
 
 NO_MATCH = "There is no match in this channel. `/chicago new` opens one."
 THREAD_NAME = "Chicago 1927 match"
-
-LENGTHS = [
-    app_commands.Choice(name=f"standard: first to {STANDARD_MARKS} Empire Marks", value="standard"),
-    app_commands.Choice(name=f"short: first to {SHORT_MATCH_MARKS} Empire Marks", value="short"),
-    app_commands.Choice(name="round limit: final count after N rounds", value="rounds"),
-]
-GAME_CHOICES = [
-    app_commands.Choice(name="Chicago 1927 (bosses and the police)", value="chicago"),
-    app_commands.Choice(name="Turf (2–6 players, buildings, secret fights)", value="turf"),
-    app_commands.Choice(name="Bootleg (2–4 players, envoys, barrels, majorities)", value="bootleg"),
-]
-# Players each game told through a presenter seats (Chicago 1927 counts bosses).
-SEATED = {"turf": (2, 6), "bootleg": (2, 4)}
-ROLES = [
-    app_commands.Choice(name="boss", value="boss"),
-    app_commands.Choice(name="police", value="police"),
-]
 
 
 class MatchCommands:
@@ -70,47 +49,34 @@ class MatchCommands:
             await reply(interaction, NO_MATCH)
         return table
 
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        bosses: app_commands.Range[int, MIN_BOSSES, MAX_BOSSES] = 3,
-        timer: app_commands.Range[int, 1, 1440] | None = None,
-        length: str = "standard",
-        rounds: app_commands.Range[int, 1, MAX_ROUND_LIMIT] | None = None,
-        thread: bool = False,
-        game: str = "chicago",
-        players: app_commands.Range[int, 2, 6] | None = None,
-    ) -> None:
-        if game in SEATED:
-            low, high = SEATED[game]
-            count = players if players is not None else bosses
-            if not low <= count <= high:
-                await reply(interaction, f"{game_named(game).title} seats {low} to {high} players.")
-                return
-            await self.tables.guarded(
-                interaction,
-                None,
-                "new",
-                lambda: self._new(interaction, count, timer, "rounds", rounds, thread, game),
-            )
+    async def new(self, interaction: discord.Interaction, **given: Any) -> None:
+        """`/chicago new`: the game's seat count and length read as its seating says
+        (a count out of the game's range is refused in its own words)."""
+        asked = NewOptions(given)
+        game = game_named(asked.game)
+        seating = game.seating
+        count = asked.count(seating)
+        if not seating.count.low <= count <= seating.count.high:
+            low, high = seating.count.low, seating.count.high
+            await reply(interaction, f"{game.title} seats {low} to {high} {seating.main.plural}.")
             return
-        limit = rounds if rounds is not None else DEFAULT_ROUND_LIMIT
+        options, limit = asked.terms(game)
+        # The timer and the server's say are filled in once the server is read.
+        settings = MatchSettings(count, 0, options, limit, game=game.key)
         await self.tables.guarded(
             interaction,
             None,
             "new",
-            lambda: self._new(interaction, bosses, timer, length, limit, thread),
+            lambda: self._new(interaction, settings, asked.timer, asked.thread, seating),
         )
 
     async def _new(
         self,
         interaction: discord.Interaction,
-        bosses: int,
+        asked: MatchSettings,
         timer: int | None,
-        length: str,
-        rounds: int | None,
         thread: bool,
-        game: str = "chicago",
+        seating: Seating,
     ) -> None:
         channel = interaction.channel
         guild = interaction.guild
@@ -136,18 +102,15 @@ class MatchCommands:
             await reply(interaction, refused)
             return
         default = server.timer_seconds(self.settings.turn_timer)
-        settings = MatchSettings(
-            bosses=bosses,
+        settings = asked.but(
             timer=(timer * 60) if timer is not None else default,
-            marks=SHORT_MATCH_MARKS if length == "short" else STANDARD_MARKS,
-            round_limit=rounds if length == "rounds" else None,
             thread=new_thread,
             computers=server.computers,
             starter_role=server.starter_role,
-            game=game,
         )
         host = interaction.user
-        seats = [SeatRecord("boss", lobby.unique_name(host.display_name, []), host.id)]
+        name = lobby.unique_name(host.display_name, [], seating)
+        seats = [SeatRecord(seating.main.key, name, host.id)]
         made: list[Any] = []
 
         async def prepare() -> int:
@@ -176,7 +139,7 @@ class MatchCommands:
         if isinstance(opened, str):
             await reply(interaction, opened)
 
-    async def join(self, interaction: discord.Interaction, role: str = "boss") -> None:
+    async def join(self, interaction: discord.Interaction, role: str | None = None) -> None:
         table = await self._table_here(interaction)
         if table is None:
             return
@@ -186,7 +149,7 @@ class MatchCommands:
                 ok, text = await table.take_back(interaction.user)
                 await reply(interaction, text)
                 return
-            ok, text = await table.join(interaction.user, role)
+            ok, text = await table.join(interaction.user, role or table.seating.main.key)
             await reply(interaction, text)
             if ok:
                 await table.refresh()
@@ -231,7 +194,7 @@ class MatchCommands:
             await interaction.response.defer(ephemeral=not public, thinking=True)
             if isinstance(table, Lobby):
                 body: dict[str, Any] = {
-                    "embed": messages.lobby_embed(table.host_id, table.settings, table.seats)
+                    "embed": lobby_embed(table.host_id, table.settings, table.seats)
                 }
             else:
                 body = await table.board()
@@ -257,36 +220,41 @@ class MatchCommands:
         )
 
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=messages.help_embed(), ephemeral=True)
+        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+
+
+def role_choices() -> list[app_commands.Choice[str]]:
+    """Every role any game seats, by its key, the default game's first."""
+    keys = dict.fromkeys(r.key for g in GAMES.values() for r in g.seating.roles)
+    return [app_commands.Choice(name=key, value=key) for key in keys]
 
 
 def commands(tables: Tables, settings: Settings, group: app_commands.Group) -> list[Command]:
     handlers = MatchCommands(tables, settings)
-    new = command(
-        group,
-        "new",
-        "Open a lobby for a new match in this channel",
-        handlers.new,
-        bosses=f"How many bosses ({MIN_BOSSES}–{MAX_BOSSES}); the police is one more seat",
-        timer="Minutes each decision may take before the safe choice is made for the player",
-        length="How the match ends",
-        rounds=f"With a round limit: how many rounds (default {DEFAULT_ROUND_LIMIT}; Turf 30)",
-        thread="Open the match in a new thread of this channel",
-        game="Which game: Chicago 1927 (default), Turf or Bootleg",
-        players="Turf: how many players (2–6; default 3)",
-    )
-    app_commands.choices(length=LENGTHS)(new)
-    app_commands.choices(game=GAME_CHOICES)(new)
+    signature, described, choices = new_command_signature()
+
+    # The options of /chicago new are the registered games' (their counts and lengths), so
+    # the callback takes them as keywords and declares them to discord.py by signature.
+    async def new(interaction: discord.Interaction, **given: Any) -> None:
+        await handlers.new(interaction, **given)
+
+    new.__signature__ = signature  # type: ignore[attr-defined]
+    made = command(group, "new", "Open a lobby for a new match in this channel", new, **described)
+    for name, listed in choices.items():
+        app_commands.choices(**{name: listed})(made)
+    roles = role_choices()
+    words = " or ".join(c.name for c in roles)
+    default_role = game_named(DEFAULT_GAME).seating.main.key
     join = command(
         group,
         "join",
         "Take a seat, or take yours back from the computer",
         handlers.join,
-        role="Boss or police (lobby only; default boss)",
+        role=f"{words.capitalize()} (lobby only; default {default_role})",
     )
-    app_commands.choices(role=ROLES)(join)
+    app_commands.choices(role=roles)(join)
     return [
-        new,
+        made,
         join,
         command(
             group, "leave", "Leave the lobby, or let a computer play your seat", handlers.leave

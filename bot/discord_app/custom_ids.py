@@ -50,8 +50,8 @@ PRIVATE = re.compile(
 SELECT = re.compile(r"chicago:(?P<match>\d{1,18}):gs:(?P<seq>\d{1,9})")
 LEADERBOARD = re.compile(r"chicago:leaderboard:(?P<page>-?\d{1,6})")
 
-ROLES = ("boss", "police")
-SIMPLE_LOBBY_ACTIONS = ("join_boss", "join_police", "add", "leave", "start")
+SIMPLE_LOBBY_ACTIONS = ("add", "leave", "start")
+ROLE = re.compile(r"[a-z]{1,12}")  # a seat's role, as each game's seating names it
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +67,7 @@ class LobbyClick:
     """A lobby action. `role`/`level` for adding a computer, `index` for removing one."""
 
     match_id: int
-    action: str  # one of SIMPLE_LOBBY_ACTIONS, "add_computer" or "remove_computer"
+    action: str  # SIMPLE_LOBBY_ACTIONS, "join_<role>", "add_computer" or "remove_computer"
     role: str = ""
     level: str = ""
     index: int = -1
@@ -259,10 +259,12 @@ def parse(custom_id: str) -> Click:
 
 
 def _lobby(match_id: int, action: str, custom_id: str) -> LobbyClick | Malformed:
-    if action in SIMPLE_LOBBY_ACTIONS:
+    if action in SIMPLE_LOBBY_ACTIONS or (
+        action.startswith("join_") and ROLE.fullmatch(action.removeprefix("join_"))
+    ):
         return LobbyClick(match_id, action)
     parts = action.split(":")
-    if len(parts) == 3 and parts[0] == "add" and parts[1] in ROLES and parts[2].isalpha():
+    if len(parts) == 3 and parts[0] == "add" and ROLE.fullmatch(parts[1]) and parts[2].isalpha():
         return LobbyClick(match_id, "add_computer", role=parts[1], level=parts[2])
     if len(parts) == 2 and parts[0] == "remove" and parts[1].isdigit() and len(parts[1]) < 4:
         return LobbyClick(match_id, "remove_computer", index=int(parts[1]))

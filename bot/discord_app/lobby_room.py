@@ -18,14 +18,15 @@ import discord
 from bot.discord_app import lobby, messages
 from bot.discord_app.chicago_publisher import TURN_HEADER
 from bot.discord_app.game_table import GameTable
+from bot.discord_app.lobby_message import lobby_embed
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.table import OpenTable
+from bot.discord_app.tellers import OWN_TELLERS
 from bot.discord_app.views import computer_choice_view, lobby_view
-from bot.registry import CHICAGO, game_named
+from bot.games.seating import Seating
 from bot.session import MatchSession
-from bot.store import MatchRecord, MatchStatus, SeatRecord, dump_setup
-from bot.telling import Line
-from engine.chicago import NOBODY, replay
+from bot.store import MatchRecord, MatchStatus, SeatRecord
+from bot.telling import NOBODY, Line
 
 log = logging.getLogger("chicago.bot")
 
@@ -51,6 +52,10 @@ class Lobby(OpenTable):
     async def load(cls, ctx: MatchContext, record: MatchRecord) -> Lobby:
         return cls(ctx, record, (await ctx.store.messages(record.match_id)).get(LOBBY))
 
+    @property
+    def seating(self) -> Seating:
+        return lobby.seating_of(self.settings)
+
     def where(self) -> str:
         return self.link(self.message_id)
 
@@ -62,31 +67,24 @@ class Lobby(OpenTable):
     def message(self, note: str = "") -> dict[str, Any]:
         """The lobby message: who sits where, the latest change, and only the buttons
         that can work."""
-        bosses_open, police_open = lobby.open_seats(self.settings, self.seats)
+        left = lobby.open_seats(self.settings, self.seats)
+        joins = [(r.key, r.join, left[r.key] <= 0) for r in self.seating.roles]
         return {
-            "embed": messages.lobby_embed(self.host_id, self.settings, self.seats, note),
-            "view": lobby_view(self.match_id, bosses_open, police_open, self.settings.chicago),
+            "embed": lobby_embed(self.host_id, self.settings, self.seats, note),
+            "view": lobby_view(self.match_id, joins, lobby.all_filled(self.settings, self.seats)),
             "allowed_mentions": discord.AllowedMentions.none(),
         }
 
     def menu(self, note: str = "") -> Menu:
         """The host's private computer-player menu, kept up to date in place."""
-        bosses_open, police_open = lobby.open_seats(self.settings, self.seats)
-        full = bosses_open <= 0 and not police_open
+        left = lobby.open_seats(self.settings, self.seats)
+        full = lobby.all_filled(self.settings, self.seats)
         ask = (
             "Every seat is filled: press Start on the lobby." if full else "Which computer player?"
         )
-        if self.settings.chicago:
-            view = computer_choice_view(self.match_id, self.seats, bosses_open, police_open)
-        else:
-            view = computer_choice_view(
-                self.match_id,
-                self.seats,
-                bosses_open,
-                False,
-                lobby.levels_of(self.settings),
-                ("boss",),
-            )
+        roles = [(r.key, r.button, left[r.key] <= 0) for r in self.seating.roles]
+        levels = lobby.game_of(self.settings).levels
+        view = computer_choice_view(self.match_id, self.seats, roles, levels)
         return Menu(f"{note}\n{ask}" if note else ask, view)
 
     def remember_menu(self, interaction: discord.Interaction) -> None:
@@ -121,10 +119,7 @@ class Lobby(OpenTable):
             if problem:
                 return False, problem
             await self._set_seats(seats)
-            word = "the police" if role == "police" else "a boss"
-            if not self.settings.chicago:
-                return True, "You joined the match."
-            return True, f"You joined as {word}."
+            return True, lobby.joined(self.settings, role)
 
     def computer_menu(self, user_id: int) -> str | None:
         """Why this user may not open the computer-player menu, or None."""
@@ -146,7 +141,8 @@ class Lobby(OpenTable):
                 return False, problem
             await self._set_seats(seats)
             article = "an" if level[:1] in "aeiou" else "a"
-            what = "police" if role == "police" else "boss" if self.settings.chicago else "player"
+            words = self.seating.role(role)
+            what = words.button if words is not None else role
             return True, f"Added {article} {level} computer {what}."
 
     async def remove_computer(self, user_id: int, index: int) -> tuple[bool, str]:
@@ -181,13 +177,14 @@ class Lobby(OpenTable):
             if problem:
                 return False, problem
             record = self._record
-            if not self.settings.chicago:
+            game = lobby.game_of(self.settings)
+            if game.key not in OWN_TELLERS:  # told from its presenter
                 return await self._start_game(record)
             setup = lobby.build_setup(self.settings, record.seed, self.seats)
-            session, step = MatchSession.new(setup, hold_slow=True)
-            ordered = lobby.in_engine_order(CHICAGO.names(session.state), self.seats)
+            session, step = MatchSession.new(setup, hold_slow=True, game=game)
+            ordered = lobby.in_engine_order(game.names(session.state), self.seats)
             await self._set_seats(ordered)
-            await self.ctx.store.start_match(self.match_id, dump_setup(setup))
+            await self.ctx.store.start_match(self.match_id, game.dump_setup(setup))
             record.status = MatchStatus.RUNNING
             self.closed = True
             await self.close_menus("The match has started: the lobby is closed.")
@@ -202,7 +199,7 @@ class Lobby(OpenTable):
                     allowed_mentions=discord.AllowedMentions.none(),
                 )  # fmt: skip
             dealt = "; ".join(messages.dealt_lines(session.state, self.seats))
-            opening, _ = replay(setup, ())  # the first turn, before any computer played it
+            opening, _ = game.replay(setup, ())  # the first turn, before any computer played it
             first = opening.sides[opening.turn.seat].name
             notes = [
                 Line(NOBODY, f"The seed deals the seats: {dealt}."),
@@ -212,10 +209,10 @@ class Lobby(OpenTable):
         return True, "The match has started."
 
     async def _start_game(self, record: MatchRecord) -> tuple[bool, str]:
-        """Start a game told through a presenter (Turf): the same store and seats, a
-        `GameTable` to run it. Called under the lobby's lock."""
-        game = game_named(self.settings.game)
-        setup = lobby.build_game_setup(game, self.settings, record.seed, self.seats)
+        """Start a game told from its presenter (any without a teller of its own): the
+        same store and seats, a `GameTable` to run it. Called under the lobby's lock."""
+        game = lobby.game_of(self.settings)
+        setup = lobby.build_setup(self.settings, record.seed, self.seats)
         session, step = MatchSession.new(setup, hold_slow=True, game=game)
         await self._set_seats(lobby.in_engine_order(game.names(session.state), self.seats))
         await self.ctx.store.start_match(self.match_id, game.dump_setup(setup))

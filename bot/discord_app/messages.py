@@ -12,9 +12,9 @@ from datetime import datetime
 import discord
 
 from bot.chicago.narration import ENDINGS, money, standings
+from bot.discord_app.lobby_message import COLOUR, COMPUTER_MARK, host_name, terms_text, timer_text
 from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.trades import offer_lines
-from bot.registry import game_named
 from bot.store.interface import SeatRecord
 from bot.telling import Line
 from engine.chicago import (
@@ -32,11 +32,9 @@ from engine.chicago import (
 from engine.chicago.board import SPACES
 from engine.chicago.characters import CHARACTERS
 
-COLOUR = discord.Colour(0xB8860B)  # old gold: the game's accent
 FINISHED_COLOUR = discord.Colour(0x2E7D32)
 MAX_DESCRIPTION = 3800
 MAX_LABEL = 80
-COMPUTER_MARK = "🤖"
 
 ASK = {
     DecisionKind.ROLL: "your turn: roll the dice.",
@@ -94,100 +92,6 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def length_text(settings: MatchSettings) -> str:
-    marks = settings.marks
-    limit = settings.round_limit
-    text = "standard (4 marks)" if marks == 4 else f"short ({marks} marks)"
-    if limit:
-        text = f"{marks} marks or {limit} rounds"
-    return text
-
-
-def timer_text(seconds: int) -> str:
-    if seconds % 60 == 0:
-        minutes = seconds // 60
-        return f"{minutes} minute" + ("" if minutes == 1 else "s")
-    return f"{seconds} seconds"
-
-
-def seat_text(seat: SeatRecord) -> str:
-    """A seat by the player's name: an embed shows names reliably on every client,
-    where a mention inside an embed may stay a raw id on a phone."""
-    if seat.user_id is None:
-        return f"{COMPUTER_MARK} {seat.name} (computer, {seat.computer})"
-    if seat.controller != "user":
-        return f"{COMPUTER_MARK} {seat.name} (a computer plays for now)"
-    return seat.name
-
-
-def host_name(host_id: int, seats: Sequence[SeatRecord]) -> str:
-    """The host by name while seated, else by mention (a host who left the lobby)."""
-    return next((s.name for s in seats if s.user_id == host_id), f"<@{host_id}>")
-
-
-def lobby_embed(
-    host_id: int, settings: MatchSettings, seats: Sequence[SeatRecord], note: str = ""
-) -> discord.Embed:
-    """The lobby as everyone sees it: who sits where, and what is still open."""
-    bosses = settings.bosses
-    boss_seats = [s for s in seats if s.role == "boss"]
-    police = next((s for s in seats if s.role == "police"), None)
-    lines = [f"{i}. {seat_text(s)}" for i, s in enumerate(boss_seats, start=1)]
-    lines += [f"{i}. *open*" for i in range(len(boss_seats) + 1, bosses + 1)]
-    if not settings.chicago:
-        return _game_lobby_embed(host_id, settings, seats, lines, note)
-    embed = discord.Embed(
-        title="Chicago 1927 — a new match is forming",
-        description=(
-            f"Host {host_name(host_id, seats)} · {bosses} bosses and the police · "
-            f"{length_text(settings)} · {timer_text(settings.timer)} per decision"
-        ),
-        colour=COLOUR,
-    )
-    embed.add_field(name=f"Bosses ({len(boss_seats)}/{bosses})", value="\n".join(lines))
-    embed.add_field(name="Police", value=seat_text(police) if police else "*open*")
-    open_seats = bosses - len(boss_seats) + (police is None)
-    footer = (
-        "Every seat is filled: the host can start."
-        if open_seats == 0
-        else f"{open_seats} open seat{'s' if open_seats != 1 else ''}. "
-        "The host can fill them with computer players."
-    )
-    embed.set_footer(
-        text=(note + " · " if note else "") + footer + " Seats and characters "
-        "are dealt by the seed at the start."
-    )
-    return embed
-
-
-def _game_lobby_embed(
-    host_id: int, settings: MatchSettings, seats: Sequence[SeatRecord], lines: list[str], note: str
-) -> discord.Embed:
-    """The lobby of a game with players only (Turf): no police seat."""
-    game = game_named(settings.game)
-    title = game.title
-    limit = settings.round_limit or game.default_rounds
-    embed = discord.Embed(
-        title=f"{title} — a new match is forming",
-        description=(
-            f"Host {host_name(host_id, seats)} · {settings.bosses} players · "
-            f"{game.goal(limit)} · "
-            f"{timer_text(settings.timer)} per decision"
-        ),
-        colour=COLOUR,
-    )
-    embed.add_field(name=f"Players ({len(seats)}/{settings.bosses})", value="\n".join(lines))
-    left = settings.bosses - len(seats)
-    footer = (
-        "Every seat is filled: the host can start."
-        if left <= 0
-        else f"{left} open seat{'s' if left != 1 else ''}. "
-        "The host can fill them with computer players."
-    )
-    embed.set_footer(text=(note + " · " if note else "") + footer + " The seed seats the players.")
-    return embed
-
-
 def dealt_lines(state: MatchState, seats: Sequence[SeatRecord]) -> list[str]:
     """Who plays what, in seat order, as the seed dealt it."""
     out = []
@@ -207,7 +111,7 @@ def started_embed(
     embed = discord.Embed(
         title="Chicago 1927 — the match is on",
         description=(
-            f"Host {host_name(host_id, seats)} · {length_text(settings)} · "
+            f"Host {host_name(host_id, seats)} · {terms_text(settings)} · "
             f"{timer_text(settings.timer)} per decision"
         ),
         colour=COLOUR,

@@ -37,7 +37,7 @@ from bot.discord_app.custom_ids import (
 )
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.history import leaderboard_page
-from bot.discord_app.lobby import rematch_seats
+from bot.discord_app.lobby import joined_note, rematch_seats, seating_of
 from bot.discord_app.lobby_room import Lobby
 from bot.discord_app.match_channel import ChannelGone
 from bot.discord_app.match_settings import MatchSettings
@@ -65,11 +65,7 @@ def confirm_view(match: GameTable, click: DecisionClick) -> discord.ui.View:
     return sure_view(click, match.label(click.seq, click.decision))
 
 
-LOBBY_NOTES = {
-    "join_boss": "{name} joined as a boss",
-    "join_police": "{name} joined as the police",
-    "leave": "{name} left",
-}
+JOIN = "join_"  # a lobby action "join_<role>"
 
 
 def user_name(user: discord.abc.User) -> str:
@@ -540,8 +536,8 @@ class Tables:
                 if not ok:
                     await reply(interaction, text)
                 return
-            if action in ("join_boss", "join_police"):
-                ok, text = await lobby.join(user, action.removeprefix("join_"))
+            if action.startswith(JOIN):
+                ok, text = await lobby.join(user, action.removeprefix(JOIN))
             elif action == "leave":
                 ok, text = await lobby.leave(user.id)
             elif action == "add_computer":
@@ -555,9 +551,9 @@ class Tables:
                 lobby.remember_menu(interaction)
                 await lobby.refresh(text)
             elif ok:
-                note = LOBBY_NOTES[action].format(name=user_name(user))
-                if not lobby.settings.chicago:
-                    note = note.replace(" as a boss", "")
+                name = user_name(user)
+                note = f"{name} left" if action == "leave" else ""
+                note = note or joined_note(lobby.settings, action.removeprefix(JOIN), name)
                 await interaction.response.edit_message(**lobby.message(note))
             else:
                 await self.tell(interaction, text)
@@ -602,7 +598,7 @@ class Tables:
             return
         previous: MatchRecord = await store.match(click.match_id)
         settings = MatchSettings.from_dict(previous.settings).but(thread=False)
-        seats = rematch_seats(old.seats, interaction.user.id)
+        seats = rematch_seats(old.seats, interaction.user.id, seating_of(settings))
         note = f"🔁 Rematch of match #{click.match_id}: the host starts it."
 
         async def post(lobby: Lobby) -> int:

@@ -34,7 +34,6 @@ from bot.discord_app.messages import option_label, shown_options
 from bot.discord_app.ports import host_of
 from bot.store import SeatRecord
 from engine.chicago import MatchState, Option, Pending
-from engine.chicago.computer import PLAYER_LEVELS
 
 STYLES = {
     "roll": discord.ButtonStyle.primary,
@@ -51,7 +50,6 @@ STYLES = {
     "reject": discord.ButtonStyle.danger,
     "pass": discord.ButtonStyle.secondary,
 }
-LOBBY_LEVELS = PLAYER_LEVELS
 MAX_DECISION_BUTTONS = 23  # of Discord's 25 a message may carry: one proposes, one shows the board
 
 
@@ -175,45 +173,42 @@ def propose_button(match_id: int, seq: int, option: Option) -> ChicagoButton:
 
 
 def lobby_view(
-    match_id: int, open_bosses: int = 1, police_open: bool = True, police: bool = True
+    match_id: int, joins: Sequence[tuple[str, str, bool]], full: bool
 ) -> discord.ui.View:
-    """The lobby's buttons; those that cannot work now (a role with no seat left, adding
-    a computer to a full table) are greyed out, and Start stands out once it can."""
+    """The lobby's buttons: a join button per role (`(role, label, no seat open)`), then
+    adding a computer, leaving and starting. Those that cannot work now (a role with no
+    seat left, adding a computer to a full table) are greyed out, and Start stands out
+    once it can."""
     view = discord.ui.View(timeout=None)
-    full = open_bosses <= 0 and not police_open
     start = discord.ButtonStyle.success if full else discord.ButtonStyle.secondary
-    buttons = (
-        ("join_boss", "Join as boss", discord.ButtonStyle.primary, open_bosses <= 0),
-        ("join_police", "Join as police", discord.ButtonStyle.primary, not police_open),
+    buttons = [
+        *(
+            (f"join_{role}", label, discord.ButtonStyle.primary, taken)
+            for role, label, taken in joins
+        ),
         ("add", "Add computer player", discord.ButtonStyle.secondary, full),
         ("leave", "Leave", discord.ButtonStyle.secondary, False),
         ("start", "Start", start, False),
-    )
+    ]
     for action, label, style, disabled in buttons:
-        if action == "join_police" and not police:
-            continue
-        if action == "join_boss" and not police:
-            label = "Join"
         view.add_item(ChicagoButton(lobby_id(match_id, action), label, style, disabled=disabled))
     return view
 
 
 def computer_choice_view(
     match_id: int,
-    seats: Sequence[SeatRecord] = (),
-    open_bosses: int = 1,
-    police_open: bool = True,
-    levels: Sequence[str] = LOBBY_LEVELS,
-    roles: Sequence[str] = ("boss", "police"),
+    seats: Sequence[SeatRecord],
+    roles: Sequence[tuple[str, str, bool]],
+    levels: Sequence[str],
 ) -> discord.ui.View:
-    """The host's private choice of which computer player to add (a role with no seat
-    left greyed out), or to remove one already seated (a button per computer seat, by
-    its place in the lobby)."""
+    """The host's private choice of which computer player to add, per role and level
+    (`(role, word on its buttons, no seat open)`; a role with no seat left greyed out),
+    or to remove one already seated (a button per computer seat, by its place in the
+    lobby)."""
     view = discord.ui.View(timeout=None)
-    for role in roles:
-        taken = open_bosses <= 0 if role == "boss" else not police_open
+    for role, word, taken in roles:
         for level in levels:
-            label = f"{level.title()} {role}" if len(roles) > 1 else f"{level.title()} player"
+            label = f"{level.title()} {word}"
             view.add_item(
                 ChicagoButton(add_computer_id(match_id, role, level), label, disabled=taken)
             )

@@ -1,7 +1,7 @@
-"""What a game does offline, without Discord: the demo, the simulator, its speed figures
-and the animated replay. The CLI and `/chicago replay` reach a game's `Offline` through
-the registry (`bot.registry.offline_of`), which imports it only when a command needs it,
-so `--help` and the bot's start never load every game's drawing code."""
+"""What a game does offline, without Discord: the demo, the simulator, its speed figures,
+the animated replay and its screenshots. The CLI and `/chicago replay` reach a game's
+`Offline` through the registry (`bot.registry.offline_of`), which imports it only when a
+command needs it, so `--help` and the bot's start never load every game's drawing code."""
 
 from __future__ import annotations
 
@@ -53,6 +53,12 @@ class Offline(Protocol):
     def animate(self, setup: Any, decisions: Sequence[tuple[int, str]]) -> bytes:
         """The whole match as a GIF under Discord's attachment limit (slow: run it off
         the event loop)."""
+        ...
+
+    def screenshots(self, out: Path, readme: Path | None) -> list[Path]:
+        """A seeded match played in the offline preview and photographed into `out`
+        (`python -m bot.preview_shots --game KEY`); `readme`: where the README's shot
+        goes, for the game that has one."""
         ...
 
 

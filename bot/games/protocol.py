@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.games.presenter import Presenter
+from bot.games.seating import Seating
 from bot.telling import Line
 from engine.common.seats import PlayerSpec
 
@@ -96,6 +97,11 @@ class Game(Protocol):
     @property
     def levels(self) -> tuple[str, ...]:
         """The computer levels a lobby may seat."""
+        ...
+
+    @property
+    def seating(self) -> Seating:
+        """How its lobby seats it: roles, seat counts, match length, setup."""
         ...
 
     @property

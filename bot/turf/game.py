@@ -18,8 +18,9 @@ from bot.games.protocol import Asked, GameStats
 from bot.telling import Line
 from bot.turf import side_rows
 from bot.turf.narration import ENDING_NAMES, narrate_turf
-from engine.chicago.limits import MAX_ROUND_LIMIT
+from bot.turf.seating import SEATING, goal
 from engine.common.seats import PlayerSpec
+from engine.turf import MAX_ROUND_LIMIT
 from engine.turf.computer import LEVELS, choose
 from engine.turf.events import MatchEnded, TurnStarted
 
@@ -38,6 +39,7 @@ class TurfGame(EngineGame):
     rated = False  # ratings are Chicago 1927's: a Turf match moves none
     simultaneous = True
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
+    seating = SEATING
 
     default_rounds = turf.DEFAULT_ROUND_LIMIT
 
@@ -54,11 +56,10 @@ class TurfGame(EngineGame):
     )
 
     def goal(self, rounds: int) -> str:
-        return f"ten buildings win, else the count after {rounds} rounds"
+        return goal(rounds)
 
     def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
-        options = turf.TurfOptions(rounds or self.default_rounds)
-        return turf.TurfSetup(seed, options, list(players))
+        return SEATING.setup(seed, players, {}, rounds)
 
     def replay(self, setup: Any, log: Iterable[tuple[int, str]]) -> tuple[Any, list[Any]]:
         return turf.replay(setup, log)

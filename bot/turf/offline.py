@@ -4,6 +4,7 @@ hands them to the CLI and to `/chicago replay` (`bot.games.offline.Offline`)."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,11 @@ class TurfOffline:
         from bot.turf.render.animation import animate_turf
 
         return animate_turf(setup, decisions)
+
+    def screenshots(self, out: Path, readme: Path | None) -> list[Path]:
+        from bot.turf.preview_shots import take
+
+        return asyncio.run(take(out))
 
 
 OFFLINE = TurfOffline()

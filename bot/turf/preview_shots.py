@@ -9,9 +9,11 @@ and a computer player sit at it, and a plain player clicks for whoever is asked.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
-from bot.preview import OfflineServer, buttons
+from bot.preview import OfflineServer, buttons, seats_for
+from bot.preview_shots import photograph
 
 SEED = 3
 PEOPLE = ("alice", "bob")
@@ -85,7 +87,7 @@ async def step(server: OfflineServer, open_lists: bool = True) -> str | None:
     return choice.custom_id
 
 
-async def turf_scenario(server: OfflineServer, preview: Any, camera: Any) -> list[Any]:
+async def turf_scenario(server: OfflineServer, preview: Any, camera: Any) -> list[Path]:
     await camera.shoot("turf-01-lobby", "alice")
     await server.members["alice"].click(server.lobby(), label="Start")
     await server.env.advance_time(1.5)
@@ -119,3 +121,10 @@ async def turf_scenario(server: OfflineServer, preview: Any, camera: Any) -> lis
     await preview.refresh()
     await camera.shoot("turf-05-final", "alice")
     return list(camera.shots)
+
+
+async def take(out: Path) -> list[Path]:
+    """Two people and a computer at a four-round table."""
+    computers = seats_for(3, len(PEOPLE), "normal", "turf")
+    options = {"game": "turf", "rounds": ROUNDS}
+    return await photograph(out, PEOPLE, SEED, 3, computers, options, turf_scenario)

@@ -23,6 +23,7 @@ START_IDLE = 4  # TURF §2 [R]
 MAX_COPS = 12  # corrupt cops among all players (TURF §4.2.2)
 WINNING_BUILDINGS = 10  # TURF §8
 DEFAULT_ROUND_LIMIT = 30  # TURF §8 [R]
+MAX_ROUND_LIMIT = 200  # the longest round limit a lobby may set (TURF §8 [R])
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # TURF §2 [R]
 STATE_FORMAT = 1
 

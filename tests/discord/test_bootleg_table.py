@@ -131,3 +131,23 @@ async def test_a_four_seat_bootleg_match_by_clicks_to_the_final_count(table: Tab
     for where in ("Casino", "Railway Station", "Prison"):
         assert where + ":" in final.content, final.content
     assert "Location" in final.content
+
+
+async def test_the_variant_is_the_lobby_s_setting(table: Table) -> None:
+    """BOOTLEG §3: `length:open` deals the tokens face up; the default is Secret."""
+    await table.open_lobby("alice", game="bootleg", players=2, length="open")
+    await table.click(table.members["bob"], table.lobby(), label="Join")
+    await table.click(table.members["alice"], table.lobby(), label="Start")
+    state = game_table(table).session.state
+    assert state.setup.options.variant.value == "open"
+    assert all(site.face_up for site in state.sites)
+    assert live_prompt(table) is not None
+
+
+async def test_a_bootleg_match_is_secret_unless_the_host_says_open(table: Table) -> None:
+    await table.open_lobby("alice", game="bootleg", players=2)
+    await table.click(table.members["bob"], table.lobby(), label="Join")
+    await table.click(table.members["alice"], table.lobby(), label="Start")
+    state = game_table(table).session.state
+    assert state.setup.options.variant.value == "secret"
+    assert not any(site.face_up for site in state.sites)

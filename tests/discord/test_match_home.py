@@ -143,7 +143,7 @@ async def test_the_registry_opens_one_lobby_when_two_race(table: Table) -> None:
         posted.append(lobby.match_id)
         return 10_000 + int(lobby.match_id)
 
-    settings = MatchSettings(bosses=2, timer=300)
+    settings = MatchSettings(main_seats=2, timer=300)
     seats = [SeatRecord("boss", "Al", 1)]
     both = asyncio.gather(
         tables.open_lobby(table.guild.id, 777, 1, settings, seats, post),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.discord_app import lobby, messages
+from bot.discord_app.lobby_message import COMPUTER_MARK
 from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.messages import narration_text, offer_text, option_label, shown_options
 from bot.store import SeatRecord
@@ -55,7 +56,7 @@ def test_long_narration_keeps_the_latest_lines() -> None:
 
 
 def test_lobby_seats_and_start() -> None:
-    settings = MatchSettings(bosses=2, timer=300)
+    settings = MatchSettings(main_seats=2, timer=300)
     seats: list[SeatRecord] = []
     assert lobby.take_seat(settings, seats, "boss", "Al", 1) is None
     assert lobby.take_seat(settings, seats, "boss", "Al", 2) is None
@@ -81,7 +82,7 @@ def test_what_a_computer_seat_did_is_marked_in_the_narration() -> None:
     text = messages.narration_text(lines, computers=frozenset({1}))
     assert text.splitlines() == [
         "**— Round 2: Bix's turn —**",
-        f"{messages.COMPUTER_MARK} Bix rolls 3 + 4 to Heist.",
+        f"{COMPUTER_MARK} Bix rolls 3 + 4 to Heist.",
         "Ada pays Bix $500 Protection.",
         "Big Boss Meeting! Ada and Bix gather at Start.",
         "Sicilian Social Club goes to Bix.",
@@ -102,7 +103,7 @@ def test_the_final_message_marks_what_computer_seats_did() -> None:
     ]
     embed = messages.final_embed(state, seats, lines, None)
     assert (embed.description or "").splitlines() == [
-        f"{messages.COMPUTER_MARK} Bix raids Ada at Maxwell Street Deli!",
+        f"{COMPUTER_MARK} Bix raids Ada at Maxwell Street Deli!",
         "Bix earns an Empire Mark (4 of 4).",
         "Ada pulls back.",
     ]

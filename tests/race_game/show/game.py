@@ -11,6 +11,7 @@ from bot.games.protocol import GameStats
 from bot.telling import Line
 from engine.common import IllegalDecision, PlayerSpec, replay_log
 from tests.race_game import rules
+from tests.race_game.show.seating import SEATING
 
 if TYPE_CHECKING:
     from bot.store import SideResult
@@ -22,8 +23,9 @@ class RaceToTen:
     home = False
     rated = False
     simultaneous = False
-    levels = ("easy",)
+    levels: tuple[str, ...] = ("easy",)
     default_rounds = 10
+    seating = SEATING
 
     presenter = None  # told through the session alone in these tests
     table_hint = "say a number"
@@ -32,7 +34,7 @@ class RaceToTen:
         return "say ten first"
 
     def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
-        return list(players)
+        return SEATING.setup(seed, players, {}, rounds)
 
     def dump_setup(self, setup: Any) -> str:
         return json.dumps([[p.name, p.computer] for p in setup])
