@@ -24,6 +24,7 @@ from bot.games.protocol import Asked, Game, Placing
 GAME_PACKAGES = (
     "bot.chicago",
     "bot.turf",
+    "bot.bootleg",
 )
 
 GAMES: dict[str, Game] = {}
