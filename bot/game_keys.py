@@ -13,6 +13,7 @@ from __future__ import annotations
 GAME_PACKAGES = (
     "bot.chicago",
     "bot.turf",
+    "bot.bootleg",
 )
 
 
