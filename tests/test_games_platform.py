@@ -13,8 +13,7 @@ import pytest
 
 from bot.cli import main
 from bot.games import Game
-from bot.games.presenters import PRESENTERS
-from bot.registry import GAME_PACKAGES, GAMES, install, uninstall
+from bot.registry import GAME_PACKAGES, GAMES, install, presenter_of, uninstall
 from bot.session import COMPUTER, TIMER, MatchSession
 from bot.verdicts import Verdict
 from engine.common import PlayerSpec
@@ -28,7 +27,7 @@ def test_both_games_fill_in_the_interface_and_each_non_chicago_game_has_a_presen
         assert game.key == key
         for name in ("replay", "asked", "apply", "placings", "narrate", "make_setup"):
             assert callable(getattr(game, name)), (key, name)
-        assert key == "chicago" or key in PRESENTERS
+        assert key == "chicago" or callable(presenter_of(key).standings)
 
 
 def test_a_third_game_runs_through_the_session_unchanged() -> None:

@@ -33,10 +33,8 @@ STILL_NAMING_A_GAME = frozenset(
         "bot.discord_app.remote",
         "bot.discord_app.views",
         "bot.doctor",
-        "bot.games.presenters",
         "bot.history",
         "bot.replay_file",
-        "bot.session",
         "bot.store.restore",
     }
 )

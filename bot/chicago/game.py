@@ -86,6 +86,10 @@ class ChicagoGame(EngineGame):
     def state_from_json(self, text: str | bytes) -> Any:
         return MatchState.from_json(text)
 
+    def pending(self, state: Any) -> Any:
+        """The engine's `Pending`: Chicago 1927's Discord layer reads its options' facts."""
+        return state.pending
+
     def asked(self, state: Any) -> list[Asked]:
         pending = state.pending
         if state.result is not None or pending is None:

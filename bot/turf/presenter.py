@@ -131,3 +131,4 @@ class TurfPresenter:
 
 
 TURF_PRESENTER = TurfPresenter()
+PRESENTER = TURF_PRESENTER  # what the registry reads
