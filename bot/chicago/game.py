@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import TypeAdapter
 
 from bot.chicago import side_rows
+from bot.chicago.history import tell
 from bot.chicago.narration import narrate
 from bot.chicago.seating import SEATING
 from bot.games.engine_game import EngineGame
 from bot.games.protocol import Asked, GameStats
-from bot.history import tell
 from bot.telling import Line
 from engine.chicago import (
     Decision,
