@@ -33,7 +33,6 @@ STILL_NAMING_A_GAME = frozenset(
         "bot.discord_app.remote",
         "bot.discord_app.views",
         "bot.doctor",
-        "bot.store.restore",
     }
 )
 
