@@ -5,9 +5,11 @@ never reads a game's facts."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from bot.games.protocol import GameStats, StatField
 
 if TYPE_CHECKING:
     from bot.store.interface import SideResult
@@ -30,6 +32,17 @@ class Tally:
 
     def text(self) -> str:
         return f"{self.won}/{self.played} ({self.rate:.0%})"
+
+
+def won_of_played(title: str, sides: Sequence[SideResult]) -> GameStats:
+    """A game's one figure on a player's card: matches won of those played, under the
+    game's title; nothing for a player who never played it."""
+    if not sides:
+        return GameStats()
+    tally = Tally()
+    for side in sides:
+        tally.count(side.won)
+    return GameStats(tallies=(StatField(title, tally.text()),))
 
 
 @dataclass(slots=True)

@@ -4,10 +4,8 @@ A game is two packages, its rules under `engine/` and all it shows under `bot/`;
 package under `bot/` is named here, once. Its `game` module holds the `Game` (`GAME`), its
 `offline` module the demo, simulator, benches and animated replay (`OFFLINE`, imported on
 first use, so `--help` and the bot's start never load every game's drawing code), its
-`presenter` module, for a game told through the platform's one presenter-driven teller,
-how a match of it looks (`PRESENTER`), its `table.entry` module what it brings to the
-one table (`TABLE`: its teller and its own commands, imported when a match of it is first
-told). The CLI's `--game`, `/chicago new
+`table.entry` module what it brings to the one table (`TABLE`: its teller and its own
+commands, imported when a match of it is first told). The CLI's `--game`, `/chicago new
 game:`, stored matches and their results, replay files and history all look a game up
 here by its key; nothing else in the platform names a game.
 """
@@ -19,7 +17,6 @@ import importlib.util
 from typing import Any
 
 from bot.games.offline import Offline
-from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, Game, Placing
 
 # One line a game, in the order `--game` and `/chicago new game:` list them; the first is
@@ -27,6 +24,7 @@ from bot.games.protocol import Asked, Game, Placing
 GAME_PACKAGES = (
     "bot.chicago",
     "bot.turf",
+    "bot.bootleg",
 )
 
 GAMES: dict[str, Game] = {}
@@ -62,17 +60,6 @@ def offline_of(key: str) -> Offline:
     return offline
 
 
-def presenter_of(key: str | None) -> Presenter:
-    """How a match of the game stored or asked for under `key` looks (its `presenter`
-    module's `PRESENTER`). Raises LookupError for a game that tells itself through a
-    table side of its own and has no presenter."""
-    package = PACKAGES[game_named(key).key]
-    if importlib.util.find_spec(f"{package}.presenter") is None:
-        raise LookupError(f"{game_named(key).title} has no presenter")
-    presenter: Presenter = importlib.import_module(f"{package}.presenter").PRESENTER
-    return presenter
-
-
 def table_of(key: str | None) -> Any:
     """What the game stored or asked for under `key` brings to the table (a
     `bot.discord_app.teller.AtTheTable`: the registry stays below the Discord layer), or
@@ -104,7 +91,6 @@ __all__ = [
     "game_named",
     "install",
     "offline_of",
-    "presenter_of",
     "table_of",
     "uninstall",
 ]

@@ -58,6 +58,9 @@ class Entry:
     group: str
 
 
+OLD_KINDS = frozenset({"card", "turfcard"})
+
+
 @dataclass(frozen=True, slots=True)
 class RuleBook:
     topics: tuple[Topic, ...]
@@ -82,8 +85,18 @@ class RuleBook:
         return next((e for e in self.lookups() if e.title.casefold() == wanted), None)
 
     def lookups(self) -> list[Entry]:
-        """What `/chicago card` can show: both decks, the characters, then Turf's cards."""
+        """What `/chicago card` can show: both decks, the characters, Turf's cards, then
+        every later game's pieces (`pieces`)."""
+        return self.first_lookups() + self.pieces()
+
+    def first_lookups(self) -> list[Entry]:
+        """Both decks, the characters, then Turf's cards: what `/chicago card` offered
+        before later games added theirs, first in its suggestions as before."""
         return self.of_kind("card") + self.of_kind("character") + self.of_kind("turfcard")
+
+    def pieces(self) -> list[Entry]:
+        """Later games' pieces: entries of a kind "<game>card", in the book's order."""
+        return [e for e in self.entries if e.kind.endswith("card") and e.kind not in OLD_KINDS]
 
     def matching(self, text: str, limit: int = 25) -> list[Entry]:
         """Cards and characters whose title starts with `text`, then those containing it

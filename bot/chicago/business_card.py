@@ -88,7 +88,9 @@ def business_card(space: Space, state: MatchState | None = None) -> BusinessCard
 
 
 def card_titles_matching(text: str, limit: int = MAX_CHOICES) -> list[str]:
-    """What `/chicago card` offers as you type: cards, characters and businesses whose
-    name starts with the text, then those containing it."""
-    pool = [e.title for e in load().lookups()] + [SPACES[i].name for i in BUSINESSES]
+    """What `/chicago card` offers as you type: cards, characters, businesses and later
+    games' pieces whose name starts with the text, then those containing it."""
+    book = load()
+    pool = [e.title for e in book.first_lookups()] + [SPACES[i].name for i in BUSINESSES]
+    pool += [e.title for e in book.pieces()]
     return prefix_first(pool, text, str)[:limit]

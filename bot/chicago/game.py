@@ -12,6 +12,7 @@ from bot.chicago.history import tell
 from bot.chicago.narration import narrate
 from bot.chicago.seating import SEATING
 from bot.games.engine_game import EngineGame
+from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, GameStats
 from bot.telling import Line
 from engine.chicago import (
@@ -55,6 +56,7 @@ class ChicagoGame(EngineGame):
 
     default_rounds = DEFAULT_ROUND_LIMIT
 
+    presenter: Presenter | None = None  # Chicago 1927 has a Discord layer of its own
     table_hint = "`/chicago hand` shows your side · `/chicago rules` explains it all"
 
     def goal(self, rounds: int) -> str:

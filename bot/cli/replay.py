@@ -90,7 +90,7 @@ def match_title(match: dict[str, Any]) -> str:
 def summarise_other(file: str, replay: Any) -> None:
     """A game told through the `Game` interface and its presenter: its players, rounds,
     winner, how it ended and the final count, a line a seat in finishing order."""
-    from bot.registry import presenter_of
+    from bot.games.presenters import PRESENTERS
 
     game, state = replay.game, replay.state
     names = game.names(state)
@@ -107,7 +107,7 @@ def summarise_other(file: str, replay: Any) -> None:
     winner = next((p.seat for p in placings if p.won), None)
     who = "no winner" if winner is None else f"winner: {shown_name(names[winner])}"
     print(f"{who}, {game.ending(state)}")
-    standings = presenter_of(game.key).standings(state)
+    standings = PRESENTERS[game.key].standings(state)
     for placing in placings:
         name = names[placing.seat]
         line = standings[placing.seat]

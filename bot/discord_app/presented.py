@@ -233,30 +233,24 @@ class PresentedTeller:
                 continue
             users.append(self.match.player_of(seat))
             asking_lines.append(f"➡️ {who}: {what}.")
-            # What can be done comes first; what cannot, greyed out, after it.
-            choices = sorted(self.presenter.public(state, seat), key=lambda c: c.reason is not None)
-            for choice in choices:
-                if buttons >= MAX_BUTTONS:
-                    break
-                label = (
-                    choice.label if choice.reason is None else f"{choice.label} — {choice.reason}"
-                )
-                view.add_item(
-                    ChicagoButton(
-                        game_id(match_id, seq, choice.decision),
+            for item in self.presenter.menu(state, seat):
+                if buttons >= MAX_BUTTONS and isinstance(item, Choice):
+                    continue
+                label = item.label if item.reason is None else f"{item.label} — {item.reason}"
+                if isinstance(item, Choice):
+                    button = ChicagoButton(
+                        game_id(match_id, seq, item.decision),
                         label[:80],
-                        disabled=choice.reason is not None,
+                        disabled=item.reason is not None,
                     )
-                )
-                buttons += 1
-            for group in self.presenter.groups(state, seat):
-                label = group.label if len(asked) == 1 else f"{group.label} ({session.name(seat)})"
-                view.add_item(
-                    ChicagoButton(
-                        private_id(match_id, seq, seat, group.group),
+                else:
+                    label = label if len(asked) == 1 else f"{label} ({session.name(seat)})"
+                    button = ChicagoButton(
+                        private_id(match_id, seq, seat, item.group),
                         label[:80], discord.ButtonStyle.primary, emoji="🔒",
-                    )
-                )  # fmt: skip
+                        disabled=item.reason is not None,
+                    )  # fmt: skip
+                view.add_item(button)
                 buttons += 1
         content = "\n".join([*told, *asking_lines])[:1900] or "…"
         return {

@@ -7,7 +7,8 @@ import discord
 from bot.discord_app.command_group import Command
 from bot.discord_app.presented import PresentedTeller
 from bot.discord_app.teller import AtTheTable, TableView, Teller
-from bot.registry import GAMES, game_named, presenter_of, table_of
+from bot.games.presenters import PRESENTERS
+from bot.registry import GAMES, game_named, table_of
 
 
 class Presented:
@@ -19,7 +20,7 @@ class Presented:
         self.key = key
 
     def teller(self, table: TableView) -> Teller:
-        return PresentedTeller(table, presenter_of(self.key), table.ctx)
+        return PresentedTeller(table, PRESENTERS[self.key], table.ctx)
 
     def commands(self, group: discord.app_commands.Group) -> list[Command]:
         return []

@@ -41,6 +41,18 @@ class EngineGame:
     def result(self, state: Any) -> Any:
         return state.result
 
+    def clone(self, state: Any) -> Any:
+        """An independent copy, through the state's own JSON round trip."""
+        return type(state).from_json(state.to_json())
+
+    def names(self, state: Any) -> list[str]:
+        """Each seat's name: a game whose seats are `state.players`."""
+        return [p.name for p in state.players]
+
+    def computer(self, state: Any, seat: int) -> str | None:
+        level: str | None = state.players[seat].computer
+        return level
+
     def placings(self, state: Any) -> list[Placing]:
         result = state.result
         if result is None:

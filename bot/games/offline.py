@@ -6,11 +6,14 @@ command needs it, so `--help` and the bot's start never load every game's drawin
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 Write = Callable[[str], None]
+W = TypeVar("W")
+R = TypeVar("R")
 
 
 class Offline(Protocol):
@@ -57,6 +60,30 @@ class Offline(Protocol):
         (`python -m bot.preview_shots --game KEY`); `readme`: where the README's shot
         goes, for the game that has one."""
         ...
+
+
+def play_all(
+    play: Callable[[W], R],
+    work: Sequence[W],
+    jobs: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+) -> list[R]:
+    """`play` on every item of `work`, in order: here, or on `jobs` worker processes
+    (`play` then a module-level function), telling `on_progress` each count done."""
+    records: list[R] = []
+    if jobs == 1:
+        done: Iterable[R] = map(play, work)
+        for record in done:
+            records.append(record)
+            if on_progress:
+                on_progress(len(records))
+        return records
+    with ProcessPoolExecutor(jobs) as pool:
+        for record in pool.map(play, work, chunksize=8):
+            records.append(record)
+            if on_progress:
+                on_progress(len(records))
+    return records
 
 
 LEVEL_ALIASES = {"ai": "normal", "computer": "normal"}

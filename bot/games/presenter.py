@@ -25,10 +25,20 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Private:
-    """A button that opens a private list (`group` names it)."""
+    """A button that opens a private list (`group` names it); with a `reason`, the list
+    cannot be opened now (shown greyed out, saying why)."""
 
     group: str
     label: str
+    reason: str | None = None
+
+
+def buttons_first_then_lists(
+    public: Sequence[Choice], groups: Sequence[Private]
+) -> list[Choice | Private]:
+    """The usual order of a seat's buttons: what can be done now, then what cannot
+    (greyed), then the buttons that open private lists."""
+    return [*sorted(public, key=lambda c: c.reason is not None), *groups]
 
 
 class Presenter(Protocol):
@@ -38,6 +48,12 @@ class Presenter(Protocol):
 
     def groups(self, state: Any, seat: int) -> list[Private]:
         """The seat's private lists (each opened by a button)."""
+        ...
+
+    def menu(self, state: Any, seat: int) -> list[Choice | Private]:
+        """The seat's buttons in the order the prompt shows them: its public choices and
+        the buttons of its private lists, as one menu (`buttons_first_then_lists` is the
+        usual order; a game may keep a fixed one, greying what cannot be done)."""
         ...
 
     def private(self, state: Any, seat: int, group: str) -> list[Choice]:

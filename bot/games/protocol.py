@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.games.presenter import Presenter
 from bot.games.seating import Seating
 from bot.telling import Line
 from engine.common.seats import PlayerSpec
@@ -106,6 +107,12 @@ class Game(Protocol):
     @property
     def default_rounds(self) -> int:
         """The round limit a lobby offers unless the host sets another."""
+        ...
+
+    @property
+    def presenter(self) -> Presenter | None:
+        """How the game shows itself at the table (None: it has a Discord layer of its
+        own, as Chicago 1927 has)."""
         ...
 
     @property

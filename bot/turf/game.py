@@ -13,6 +13,7 @@ from pydantic import TypeAdapter
 
 import engine.turf as turf
 from bot.games.engine_game import EngineGame
+from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, GameStats
 from bot.telling import Line
 from bot.turf import side_rows
@@ -41,6 +42,13 @@ class TurfGame(EngineGame):
     seating = SEATING
 
     default_rounds = turf.DEFAULT_ROUND_LIMIT
+
+    @property
+    def presenter(self) -> Presenter | None:
+        """Imported on first use: it draws pictures, which `--help` never needs."""
+        from bot.turf.presenter import TURF_PRESENTER
+
+        return TURF_PRESENTER
 
     table_hint = (
         "🔒 buttons open your private choices · `/chicago hand` shows your cards · "
@@ -97,16 +105,6 @@ class TurfGame(EngineGame):
 
     def choose(self, state: Any, seat: int, level: str) -> str:
         return str(choose(turf.player_view(state, seat), level))
-
-    def clone(self, state: Any) -> Any:
-        return turf.TurfState.from_json(state.to_json())
-
-    def names(self, state: Any) -> list[str]:
-        return [p.name for p in state.players]
-
-    def computer(self, state: Any, seat: int) -> str | None:
-        level: str | None = state.players[seat].computer
-        return level
 
     def score(self, result: Any, seat: int) -> int:
         return int(result.buildings[seat])

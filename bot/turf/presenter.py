@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import engine.turf as turf
-from bot.games.presenter import Choice, Private
+from bot.games.presenter import Choice, Private, buttons_first_then_lists
 from bot.turf import choices as turf_choices
 from bot.turf.render.alt_text import turf_alt_text
 from bot.turf.render.picture import render_turf_png
@@ -44,6 +44,9 @@ class TurfPresenter:
 
     def groups(self, state: Any, seat: int) -> list[Private]:
         return [g for p in _mine(state, seat) for g in turf_choices.private_groups(p)]
+
+    def menu(self, state: Any, seat: int) -> list[Choice | Private]:
+        return buttons_first_then_lists(self.public(state, seat), self.groups(state, seat))
 
     def private(self, state: Any, seat: int, group: str) -> list[Choice]:
         view = turf.player_view(state, seat)
@@ -131,4 +134,3 @@ class TurfPresenter:
 
 
 TURF_PRESENTER = TurfPresenter()
-PRESENTER = TURF_PRESENTER  # what the registry reads

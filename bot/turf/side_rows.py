@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.games.protocol import GameStats, StatField
-from bot.player_stats import Tally
+from bot.games.protocol import GameStats
+from bot.player_stats import won_of_played
 from bot.turf.narration import ENDING_NAMES
 from engine.turf import TurfState
 
@@ -36,11 +36,5 @@ def winner_words(name: str, facts: Mapping[str, Any]) -> str:
 
 
 def stat_fields(title: str, sides: Sequence[SideResult]) -> GameStats:
-    """Matches won of those played, under the game's title; nothing for a player who
-    never played Turf."""
-    if not sides:
-        return GameStats()
-    tally = Tally()
-    for side in sides:
-        tally.count(side.won)
-    return GameStats(tallies=(StatField(title, tally.text()),))
+    """Matches won of those played, under the game's title."""
+    return won_of_played(title, sides)

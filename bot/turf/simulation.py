@@ -10,9 +10,9 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from bot.games.offline import play_all
 from bot.turf.narration import ENDING_NAMES
 from engine.turf import EndReason, PlayerSpec, TurfOptions, new_match
 from engine.turf.computer import play_computers
@@ -53,19 +53,7 @@ def simulate_turf(
     on_progress: Callable[[int], None] | None = None,
 ) -> list[TurfRecord]:
     work = [(seed, tuple(kinds), round_limit) for seed in range(first_seed, first_seed + matches)]
-    records: list[TurfRecord] = []
-    if jobs == 1:
-        for item in work:
-            records.append(_play(item))
-            if on_progress:
-                on_progress(len(records))
-        return records
-    with ProcessPoolExecutor(jobs) as pool:
-        for record in pool.map(_play, work, chunksize=8):
-            records.append(record)
-            if on_progress:
-                on_progress(len(records))
-    return records
+    return play_all(_play, work, jobs, on_progress)
 
 
 def format_turf_summary(records: Sequence[TurfRecord]) -> str:

@@ -127,7 +127,9 @@ async def test_autocomplete(table: Table) -> None:
     everything = await dave.autocomplete(table.channel, "chicago card", "title", "")
     assert len(everything) == 25
     fixer = await dave.autocomplete(table.channel, "chicago card", "title", "fix")
-    assert [c["value"] for c in fixer] == ["The Fixer"]
+    # Titles starting with the text come first (Bootleg's Fixed Price token), then the
+    # titles containing it.
+    assert [c["value"] for c in fixer] == ["Fixed Price", "The Fixer"]
     topics = await dave.autocomplete(table.channel, "chicago rules", "topic", "trad")
     assert [c["value"] for c in topics] == ["trades"]
     players = await dave.autocomplete(table.channel, "chicago banknotes", "player", "")

@@ -93,7 +93,7 @@ def contents_embed() -> discord.Embed:
 
 
 def entry_embed(entry: Entry) -> discord.Embed:
-    kind = {"character": "Character", "turfcard": "Turf card"}.get(
+    kind = {"character": "Character", "turfcard": "Turf card", "bootlegcard": "Bootleg"}.get(
         entry.kind, f"{entry.group} card"
     )
     embed = discord.Embed(title=entry.title, description=entry.text[:MAX_EMBED], colour=COLOUR)

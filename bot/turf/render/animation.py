@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from PIL import Image
 
 import engine.turf as turf
-from bot.pictures import palette as pal
-from bot.pictures.gif import MAX_BYTES, Frame, encode_gif
+from bot.pictures.gif import MAX_BYTES, Frame
+from bot.pictures.turns import fitting_gif, palette_frames
 from bot.turf.render.palette import palette_image
 from bot.turf.render.picture import render_turf
 from engine.turf.events import Event, MatchEnded, TurnStarted
@@ -44,18 +44,7 @@ def turn_pictures(setup: turf.TurfSetup, decisions: Sequence[tuple[int, str]]) -
 
 def frames(pictures: Sequence[Image.Image], scale: float = SCALE) -> list[Frame]:
     """Each picture at `scale` on the Turf palette, padded to the tallest."""
-    width = max(p.width for p in pictures)
-    height = max(p.height for p in pictures)
-    size = (round(width * scale), round(height * scale))
-    found = []
-    for picture in pictures:
-        padded = Image.new("RGB", (width, height), pal.FRAME)
-        padded.paste(picture, (0, 0))
-        if scale != 1:
-            padded = padded.resize(size, Image.Resampling.BILINEAR)
-        quantized = padded.quantize(palette=palette_image(), dither=Image.Dither.NONE)
-        found.append(Frame(quantized.size, quantized.tobytes()))
-    return found
+    return palette_frames(pictures, scale, palette_image())
 
 
 def animate_turf(
@@ -65,9 +54,4 @@ def animate_turf(
     limit: int = MAX_BYTES,
 ) -> bytes:
     """The match as an animated GIF under `limit` bytes (drawn smaller if need be)."""
-    pictures = turn_pictures(setup, decisions)
-    while True:
-        data = encode_gif(frames(pictures, scale), palette_image())
-        if len(data) <= limit or scale < 0.2:
-            return data
-        scale *= 0.8
+    return fitting_gif(turn_pictures(setup, decisions), scale, palette_image(), limit)

@@ -27,6 +27,7 @@ class RaceToTen:
     default_rounds = 10
     seating = SEATING
 
+    presenter = None  # told through the session alone in these tests
     table_hint = "say a number"
 
     def goal(self, rounds: int) -> str:
