@@ -25,10 +25,10 @@ BENCHES = {
     "engine": "bot.chicago.bench.engine",
     "render": "bot.chicago.bench.render",
     "ai": "bot.chicago.bench.ai",
-    "store": "bot.benchmarks.store",
+    "store": "bot.chicago.bench.store",
     "bot": "bot.benchmarks.bot",
     "replay": "bot.chicago.bench.replay",
-    "load": "bot.benchmarks.load",
+    "load": "bot.chicago.bench.load",
 }
 
 
