@@ -26,7 +26,6 @@ STILL_NAMING_A_GAME = frozenset(
         "bot.discord_app.ports",
         "bot.discord_app.remote",
         "bot.discord_app.views",
-        "bot.doctor",
     }
 )
 

@@ -87,6 +87,17 @@ class ChicagoOffline:
         )
         return 0
 
+    def sample_picture(self) -> bytes:
+        from bot.chicago.render import render_png
+        from engine.chicago import new_match
+
+        return render_png(new_match(2, seed=1))
+
+    def picture_workers(self, workers: int | None) -> str:
+        from bot.chicago.render.pool import RenderPool
+
+        return RenderPool(workers).kind
+
     def replay_summary(self, file: str, replay: Any) -> None:
         state = replay.state
         print(
