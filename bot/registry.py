@@ -4,6 +4,7 @@ A game is two packages, its rules under `engine/` and all it shows under `bot/`;
 package under `bot/` is named here, once. Its `game` module holds the `Game` (`GAME`), its
 `offline` module the demo, simulator, benches and animated replay (`OFFLINE`, imported on
 first use, so `--help` and the bot's start never load every game's drawing code), its
+`cli_options` module the words of the CLI's match options (`CLI_OPTIONS`), its
 `table.entry` module what it brings to the one table (`TABLE`: its teller and its own
 commands, imported when a match of it is first told). The CLI's `--game`, `/chicago new
 game:`, stored matches and their results, replay files and history all look a game up
@@ -17,6 +18,7 @@ import importlib.util
 from typing import Any
 
 from bot.game_keys import GAME_PACKAGES, KEYS, listed_key
+from bot.games.cli_options import CliOptions
 from bot.games.offline import Offline
 from bot.games.protocol import Asked, Game, Placing
 
@@ -59,6 +61,14 @@ def offline_of(key: str) -> Offline:
     return offline
 
 
+def cli_options_of(key: str | None) -> CliOptions:
+    """The CLI's option words of the game stored or asked for under `key` (None: the
+    default game's, which `--bosses`, `--marks`, `--level` and `--seats` describe)."""
+    module = importlib.import_module(f"{PACKAGES[game_named(key).key]}.cli_options")
+    options: CliOptions = module.CLI_OPTIONS
+    return options
+
+
 def table_of(key: str | None) -> Any:
     """What the game stored or asked for under `key` brings to the table (a
     `bot.discord_app.teller.AtTheTable`: the registry stays below the Discord layer), or
@@ -85,8 +95,10 @@ __all__ = [
     "GAME_PACKAGES",
     "TURF",
     "Asked",
+    "CliOptions",
     "Game",
     "Placing",
+    "cli_options_of",
     "game_named",
     "install",
     "offline_of",

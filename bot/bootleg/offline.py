@@ -90,6 +90,15 @@ class BootlegOffline:
         )
         return 0
 
+    def sample_picture(self) -> bytes:
+        from bot.bootleg.render import render_bootleg_png
+        from engine.bootleg import new_match, player_view
+
+        return render_bootleg_png(player_view(new_match(4, seed=1)), [])
+
+    def picture_workers(self, workers: int | None) -> str:
+        return "1 thread"  # a Bootleg picture is quick to draw: no worker processes
+
     def replay_summary(self, file: str, replay: Any) -> None:
         summarise_other(file, replay)
 
