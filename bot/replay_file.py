@@ -11,9 +11,10 @@ A file is untrusted input: its size, its nesting and its setup are checked again
 engine's own limits before anything is replayed, so a crafted file is refused with a
 reason rather than exhausting memory or failing inside the engine.
 
-Every game the table runs writes the same format through its `Game`: a Chicago 1927
-file is exactly what it was before there were other games (no "game" field), and any
-other game's file names its game, which its log digest covers too.
+Every game the table runs writes the same format through its `Game`: a file of the home
+game (Chicago 1927, the registry's first) is exactly what it was before there were other
+games (no "game" field), and any other game's file names its game, which its log digest
+covers too.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.games import Game
-from bot.registry import CHICAGO, GAMES
-from engine.chicago import IllegalDecision
+from bot.registry import GAMES, game_named
+from engine.common import IllegalDecision
 
 FORMAT = "chicago-1927-replay"
 VERSION = 1
@@ -52,7 +53,7 @@ class Replay:
     decisions: list[tuple[int, str]]
     state: Any
     match: dict[str, Any]
-    game: Game = CHICAGO
+    game: Game
 
 
 def _canonical(value: Any) -> bytes:
@@ -63,17 +64,18 @@ def _sha(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
-def log_digest(setup_json: Any, decisions: Sequence[Sequence[Any]], game: str = CHICAGO.key) -> str:
-    """The digest of what replays the match: the game (for games other than Chicago
-    1927, whose files predate the field), the setup and the decisions, in order."""
+def log_digest(setup_json: Any, decisions: Sequence[Sequence[Any]], game: str | None = None) -> str:
+    """The digest of what replays the match: the game (for games other than the home
+    game, whose files predate the field), the setup and the decisions, in order. `game`:
+    the game's key (None: the home game)."""
     covered: dict[str, Any] = {"setup": setup_json, "decisions": [list(d) for d in decisions]}
-    if game != CHICAGO.key:
+    if game is not None and game != game_named(None).key:
         covered["game"] = game
     return _sha(_canonical(covered))
 
 
-def state_digest(state: Any, game: Game = CHICAGO) -> str:
-    return _sha(game.state_json(state).encode())
+def state_digest(state: Any, game: Game | None = None) -> str:
+    return _sha((game or game_named(None)).state_json(state).encode())
 
 
 def suffix(game: Game) -> str:
@@ -85,15 +87,17 @@ def export(
     setup: Any,
     decisions: Sequence[tuple[int, str]],
     match: dict[str, Any] | None = None,
-    game: Game = CHICAGO,
+    game: Game | None = None,
 ) -> bytes:
     """The replay file of a match (replayed here, so the digests are of what it does).
-    `match`: facts shown to the reader (match id, date, players); not verified."""
+    `match`: facts shown to the reader (match id, date, players); not verified. `game`:
+    the match's game (None: the home game)."""
+    game = game or game_named(None)
     setup_json = json.loads(game.dump_setup(setup))
     log: list[list[int | str]] = [[seat, decision] for seat, decision in decisions]
     state, _ = game.replay(setup, list(decisions))
     document: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-    if game is not CHICAGO:
+    if not game.home:
         document["game"] = game.key
     document.update(
         match=dict(match or {}),
@@ -123,26 +127,27 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def check_setup(setup: Any, game: Game = CHICAGO) -> None:
-    """Refuse a setup the game would not deal (for Chicago 1927: bosses, names,
-    characters, options), by dealing it as a new match would."""
+def check_setup(setup: Any, game: Game | None = None) -> None:
+    """Refuse a setup the game (None: the home game) would not deal (for Chicago 1927:
+    bosses, names, characters, options), by dealing it as a new match would."""
     try:
-        game.check_setup(setup)
+        (game or game_named(None)).check_setup(setup)
     except ValueError as exc:
         raise ReplayRefused(f"the replay file's setup {exc}") from None
 
 
 def _game(document: dict[str, Any], games: Mapping[str, Game] = GAMES) -> Game:
-    """The file's game: Chicago 1927 when it names none (as every file did before)."""
-    key = document.get("game", CHICAGO.key)
-    game = games.get(key) if isinstance(key, str) and key != CHICAGO.key else None
-    if game is None and key != CHICAGO.key:
+    """The file's game: the home game when it names none (as every file did before)."""
+    home = game_named(None)
+    key = document.get("game", home.key)
+    game = home if key == home.key else games.get(key) if isinstance(key, str) else None
+    if game is None:
         shown = repr(key)[:40]
         raise ReplayRefused(
             f"the replay file is of a game this release does not know ({shown}); "
             f"games: {', '.join(games)}"
         )
-    return game or CHICAGO
+    return game
 
 
 def load(data: bytes | str, games: Mapping[str, Game] = GAMES) -> Replay:

@@ -17,17 +17,15 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.chicago.game import CHICAGO
 from bot.games import Asked, Game
 from bot.telling import Line
 from bot.verdicts import Verdict, say
-from engine.chicago import Decision, IllegalDecision, Pending
-from engine.chicago.events import Event, MatchEnded, TurnStarted
+from engine.common import IllegalDecision
 
 USER = "user"
 TIMER = "timer"
@@ -58,9 +56,9 @@ class StepResult:
     verdict: Verdict
     message: str = ""
     applied: list[Applied] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    events: list[Any] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
-    pending: Pending | None = None
+    pending: Any = None
     asked: list[Asked] = field(default_factory=list)
     turns_ended: int = 0
     result: Any = None
@@ -76,16 +74,19 @@ def refused(verdict: Verdict, **facts: str) -> StepResult:
     return StepResult(verdict, say(verdict, **facts))
 
 
-def turns_closed(events: Iterable[Event]) -> int:
-    """Turns a batch of events closed: each new turn closes the one before, and the end of
-    the match closes the last."""
-    return sum(isinstance(e, (TurnStarted, MatchEnded)) for e in events)
+def default_game() -> Game:
+    """The registry's default game, for a caller that names none (every match stored
+    before a second game existed is of it). Read on call: the registry loads the games,
+    and a game's own modules may build sessions."""
+    from bot.registry import game_named
+
+    return game_named(None)
 
 
 class MatchSession:
     """Owns one match: its state, decision log, computer seats, narration and lock.
 
-    `game` is the game the match plays (Chicago 1927 unless told). `controllers` maps a
+    `game` is the game the match plays (the registry's default unless told). `controllers` maps a
     seat to the computer level playing it when that differs from the setup (a seat
     handed to a computer after repeated timeouts). With `hold_slow`, computer seats of a
     slow level are not played by `decide` and the like: the caller awaits
@@ -99,10 +100,10 @@ class MatchSession:
         autoplay: bool = True,
         narrated: bool = True,
         hold_slow: bool = False,
-        game: Game = CHICAGO,
+        game: Game | None = None,
         asked_at: dict[int, int] | None = None,
     ) -> None:
-        self.game = game
+        self.game = game or default_game()
         self._state = state
         self.autoplay = autoplay
         self.narrated = narrated
@@ -124,11 +125,12 @@ class MatchSession:
         autoplay: bool = True,
         narrated: bool = True,
         hold_slow: bool = False,
-        game: Game = CHICAGO,
+        game: Game | None = None,
     ) -> tuple[MatchSession, StepResult]:
         """A match after setup; with `autoplay`, computer seats play until a human must
         decide (without it, the caller paces them with `play_computer`). Without
         `narrated`, steps carry no lines (the simulator plays thousands of matches)."""
+        game = game or default_game()
         state, events = game.replay(setup, ())
         session = cls(state, (), controllers, autoplay, narrated, hold_slow, game)
         step = StepResult(Verdict.APPLIED, events=list(events))
@@ -143,7 +145,7 @@ class MatchSession:
         log: Sequence[Applied],
         controllers: dict[int, str] | None = None,
         snapshot_json: str | bytes | None = None,
-        game: Game = CHICAGO,
+        game: Game | None = None,
     ) -> MatchSession:
         """The match as it stood after `log`: from the snapshot when given (it knows how
         many decisions it holds, so only the later ones are applied), else replayed from
@@ -151,6 +153,7 @@ class MatchSession:
 
         A game that asks several seats at once is replayed decision by decision, so
         each open question keeps the number it was first asked at."""
+        game = game or default_game()
         if game.simultaneous:
             return cls.replayed(game, setup, log, controllers)
         if snapshot_json is not None:
@@ -190,13 +193,10 @@ class MatchSession:
         return self.game.seq(self._state)
 
     @property
-    def pending(self) -> Pending | None:
-        """Chicago 1927's open decision as its engine states it (its own Discord layer
-        reads the options' facts); other games are read through `asked()`."""
-        if self.game is not CHICAGO:
-            return None
-        pending: Pending | None = self._state.pending
-        return pending
+    def pending(self) -> Any:
+        """The open decision as the game's own engine states it, for that game's own
+        table code (None for a game read only through `asked()`)."""
+        return self.game.pending(self._state)
 
     @property
     def result(self) -> Any:
@@ -245,16 +245,14 @@ class MatchSession:
     # --- deciding -------------------------------------------------------------------
 
     def check(
-        self, seat: int | None, decision: str | Decision, seq: int, actor: str = USER
+        self, seat: int | None, decision: object, seq: int, actor: str = USER
     ) -> StepResult | None:
         """Why `seat`'s decision offered at `seq` would not count (None: it would), without
         applying it. `seat` None: someone who does not play in this match. The same
         actor's same decision again is a duplicate; anyone else's is stale."""
         return self._refusal(seat, str(decision), seq, actor)
 
-    def decide(
-        self, seat: int, decision: str | Decision, seq: int, actor: str = USER
-    ) -> StepResult:
+    def decide(self, seat: int, decision: object, seq: int, actor: str = USER) -> StepResult:
         """Apply `seat`'s decision offered at `seq`, then let computer seats play on."""
         refused = self._refusal(seat, str(decision), seq, actor)
         if refused is not None:
@@ -499,6 +497,6 @@ __all__ = [
     "MatchSession",
     "StepResult",
     "Verdict",
+    "default_game",
     "merge_into",
-    "turns_closed",
 ]

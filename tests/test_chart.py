@@ -6,9 +6,9 @@ import io
 
 from PIL import Image
 
+from bot.chicago.history import tell
 from bot.chicago.render.chart import HEIGHT, WIDTH, marks_chart
 from bot.chicago.side_rows import side_results
-from bot.history import tell
 from bot.player_stats import leaderboard, player_stats
 from bot.session import MatchSession
 from bot.store import SeatRecord

@@ -33,10 +33,6 @@ STILL_NAMING_A_GAME = frozenset(
         "bot.discord_app.remote",
         "bot.discord_app.views",
         "bot.doctor",
-        "bot.history",
-        "bot.replay_file",
-        "bot.session",
-        "bot.store.restore",
     }
 )
 

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import TypeAdapter
 
 from bot.chicago import side_rows
+from bot.chicago.history import tell
 from bot.chicago.narration import narrate
 from bot.chicago.seating import SEATING
 from bot.games.engine_game import EngineGame
 from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, GameStats
-from bot.history import tell
 from bot.telling import Line
 from engine.chicago import (
     Decision,
@@ -87,6 +87,10 @@ class ChicagoGame(EngineGame):
 
     def state_from_json(self, text: str | bytes) -> Any:
         return MatchState.from_json(text)
+
+    def pending(self, state: Any) -> Any:
+        """The engine's `Pending`: Chicago 1927's Discord layer reads its options' facts."""
+        return state.pending
 
     def asked(self, state: Any) -> list[Asked]:
         pending = state.pending

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.chicago.history import END_TEXT, MatchStory
 from bot.games.protocol import GameStats, StatField
-from bot.history import END_TEXT, MatchStory
 from bot.player_stats import Tally
 from engine.chicago import MatchState
 from engine.chicago.characters import CHARACTERS

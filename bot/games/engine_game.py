@@ -31,6 +31,10 @@ class EngineGame:
     def seq(self, state: Any) -> int:
         return int(state.seq)
 
+    def pending(self, state: Any) -> Any:
+        """None: a game whose table code reads only `asked` says no more."""
+        return None
+
     def finished(self, state: Any) -> bool:
         return state.result is not None
 

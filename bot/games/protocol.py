@@ -157,6 +157,12 @@ class Game(Protocol):
         """Every open decision, the turn's own first; empty once the match is over."""
         ...
 
+    def pending(self, state: Any) -> Any:
+        """The open decision as the game's own engine states it, for the game's own table
+        code (its options' facts); None for a game the platform reads only through
+        `asked`."""
+        ...
+
     def parse(self, text: str) -> str:
         """The decision's canonical text (raises IllegalDecision when malformed)."""
         ...

@@ -1,4 +1,4 @@
-"""From stored rows back to a live `MatchState`, checked against the log.
+"""From stored rows back to a live match state, checked against the log.
 
 A stored match is its setup, an append-only decision log and the newest snapshot. The
 log is the truth; the snapshot is the fallback. If a newer engine replays the log
@@ -8,7 +8,7 @@ refuses is set aside (kept, never deleted) so the log stays contiguous with the 
 the match continues from.
 
 Every game is restored the same way, through its `bot.games.Game` (the match's settings
-name it; Chicago 1927 when they do not).
+name it; the registry's default game when they do not).
 
 Since play goes on from the snapshot whatever a replay says, loading starts there and
 applies only the tail after it (`resume`): the same cost at 100 decisions or 2,000. The
@@ -25,12 +25,12 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from bot.games import Game
 from bot.registry import game_named
 from bot.store.interface import DecisionRecord, MatchStore, StoredMatch, StoreError
-from engine.chicago import IllegalDecision, MatchState, Setup
+from engine.common import IllegalDecision
 
 log = logging.getLogger(__name__)
 
@@ -39,16 +39,16 @@ SNAPSHOT_EVERY = 25
 replaying the up to 24 decisions after one takes about half a millisecond, so loading
 the longest match costs a few milliseconds."""
 
-_SETUP: TypeAdapter[Setup] = TypeAdapter(Setup)
+
+def dump_setup(setup: Any, game: Game | None = None) -> str:
+    """The setup as stored by `start_match`, written by its game (None: the registry's
+    default game, whose matches name none)."""
+    return (game or game_named(None)).dump_setup(setup)
 
 
-def dump_setup(setup: Setup) -> str:
-    """The setup as stored by `start_match`."""
-    return _SETUP.dump_json(setup).decode()
-
-
-def load_setup(text: str) -> Setup:
-    return _SETUP.validate_json(text)
+def load_setup(text: str, game: Game | None = None) -> Any:
+    """A stored setup read back by its game (None: the registry's default game)."""
+    return (game or game_named(None)).load_setup(text)
 
 
 def snapshot_due(seq: int) -> bool:
@@ -56,10 +56,12 @@ def snapshot_due(seq: int) -> bool:
     return (seq + 1) % SNAPSHOT_EVERY == 0
 
 
-def snapshot_of(state: MatchState) -> tuple[int, str]:
+def snapshot_of(state: Any, game: Game | None = None) -> tuple[int, str]:
     """The `snapshot` argument of `append_decisions` for the state after its last
-    decision: (that decision's seq, state JSON)."""
-    return state.seq - 1, state.to_json().decode()
+    decision: (that decision's seq, state JSON), as its game (None: the registry's
+    default game) writes them."""
+    game = game or game_named(None)
+    return game.seq(state) - 1, game.state_json(state)
 
 
 @dataclass(slots=True)
@@ -276,7 +278,7 @@ LOG_CHECKS = LogChecks()
 
 async def load_match(
     store: MatchStore, match_id: int, checks: LogChecks | None = LOG_CHECKS
-) -> tuple[MatchState, StoredMatch]:
+) -> tuple[Any, StoredMatch]:
     """The state to play on and the stored match it came from, read once. The log is
     checked against the snapshot later, by `checks` (None: not at all); decisions this
     engine refuses are set aside (kept in the database) so the next decision's seq
@@ -296,7 +298,7 @@ async def load_match(
 
 async def load_state(
     store: MatchStore, match_id: int, checks: LogChecks | None = LOG_CHECKS
-) -> MatchState:
+) -> Any:
     """`load_match` without the stored rows."""
     state, _ = await load_match(store, match_id, checks)
     return state

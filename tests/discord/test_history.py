@@ -8,10 +8,10 @@ import json
 import discord
 
 from bot import ratings
+from bot.chicago.history import tell
 from bot.chicago.side_rows import side_results
 from bot.discord_app.lobby import build_setup, in_engine_order
 from bot.discord_app.match_settings import MatchSettings
-from bot.history import tell
 from bot.ratings import MIN_RANKED_MATCHES
 from bot.replay_file import load
 from bot.session import MatchSession

@@ -36,7 +36,7 @@ async def test_a_payment_that_would_end_the_side_asks_once_more(table: Table) ->
     await table.click(mover, prompt, decision="roll")
     prompt = table.prompt()
     assert prompt is not None and any(b.decision == "pay" for b in buttons(prompt))
-    fine = match.session.pending.facts_as(PayOrRaidFacts).fine  # type: ignore[union-attr]
+    fine = match.session.pending.facts_as(PayOrRaidFacts).fine
     set_side(state, seat, cash=fine)
     logged = len((await table.bot.store.load(1)).full_log)
     warned = await table.click(mover, prompt, decision="pay")

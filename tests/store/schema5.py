@@ -17,7 +17,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.history import tell
+from bot.chicago.history import tell
 from bot.store import dump_setup
 from bot.store.postgres_schema import PG_MIGRATIONS
 from bot.store.schema import MIGRATIONS

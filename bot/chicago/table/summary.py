@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot import history, rating_board
-from bot.chicago import side_rows
+from bot import rating_board
+from bot.chicago import history, side_rows
 from bot.chicago.narration import money
 from bot.chicago.render.chart import marks_chart
 from bot.discord_app.views import rematch_button

@@ -193,7 +193,7 @@ class TurnPublisher:
         records = [DecisionRecord(a.seq, a.seat, a.decision, a.actor) for a in step.applied]
         snapshot = None
         if any(snapshot_due(a.seq) for a in step.applied):
-            snapshot = snapshot_of(session.state)
+            snapshot = snapshot_of(session.state, session.game)
         over = step.result is not None or session.pending is None
         deadline = None if over else self.ctx.clock() + self.match.timer_length
         settle = self.offer.settled_by(session)

@@ -61,6 +61,9 @@ class RaceToTen:
     def seq(self, state: Any) -> int:
         return int(state.seq)
 
+    def pending(self, state: Any) -> Any:
+        return None  # its questions are read through `asked` alone
+
     def asked(self, state: Any) -> list[Asked]:
         if state.over:
             return []
