@@ -4,6 +4,7 @@ registry hands them to the CLI and to `/chicago replay` (`bot.games.offline.Offl
 from __future__ import annotations
 
 import argparse
+import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,11 @@ class BootlegOffline:
         from bot.bootleg.render.animation import animate_bootleg
 
         return animate_bootleg(setup, decisions)
+
+    def screenshots(self, out: Path, readme: Path | None) -> list[Path]:
+        from bot.bootleg.preview_shots import take
+
+        return asyncio.run(take(out))
 
 
 OFFLINE = BootlegOffline()
