@@ -55,5 +55,4 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-
     return offline_of(args.game).simulate(args)
