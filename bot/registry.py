@@ -18,7 +18,6 @@ import importlib.util
 from typing import Any
 
 from bot.game_keys import GAME_PACKAGES, KEYS, listed_key
-from bot.games.cli_options import CliOptions
 from bot.games.offline import Offline
 from bot.games.protocol import Asked, Game, Placing
 
@@ -61,14 +60,6 @@ def offline_of(key: str) -> Offline:
     return offline
 
 
-def cli_options_of(key: str | None) -> CliOptions:
-    """The CLI's option words of the game stored or asked for under `key` (None: the
-    default game's, which `--bosses`, `--marks`, `--level` and `--seats` describe)."""
-    module = importlib.import_module(f"{PACKAGES[game_named(key).key]}.cli_options")
-    options: CliOptions = module.CLI_OPTIONS
-    return options
-
-
 def table_of(key: str | None) -> Any:
     """What the game stored or asked for under `key` brings to the table (a
     `bot.discord_app.teller.AtTheTable`: the registry stays below the Discord layer), or
@@ -95,10 +86,8 @@ __all__ = [
     "GAME_PACKAGES",
     "TURF",
     "Asked",
-    "CliOptions",
     "Game",
     "Placing",
-    "cli_options_of",
     "game_named",
     "install",
     "offline_of",

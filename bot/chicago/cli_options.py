@@ -1,11 +1,16 @@
-"""Chicago 1927's option words for the CLI (`bot.games.cli_options`): read from the
+"""Chicago 1927's option words for the CLI (`bot.cli_options`): read from the
 engine's limits, so `--help` and the engine can never disagree."""
 
 from __future__ import annotations
 
-from bot.games.cli_options import CliOptions
-from engine.chicago.computer import LEVELS
-from engine.chicago.limits import BOSS_COUNTS, DEFAULT_BOSSES, MARKS_CHOICES, STANDARD_MARKS
+from bot.cli_options import CliOptions
+from engine.chicago.limits import (
+    BOSS_COUNTS,
+    DEFAULT_BOSSES,
+    LEVELS,
+    MARKS_CHOICES,
+    STANDARD_MARKS,
+)
 
 
 def check_seats(text: str) -> list[str]:

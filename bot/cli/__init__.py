@@ -143,9 +143,9 @@ def add_bosses_option(
 ) -> None:
     """`--bosses`, within the engine's limits, for every command that plays matches
     (`default` "engine": the engine's default count)."""
-    from bot.registry import cli_options_of
+    from bot.game_keys import default_cli_options
 
-    options = cli_options_of(None)
+    options = default_cli_options()
     if default == "engine":
         default = options.default_count
     parser.add_argument(
@@ -185,9 +185,9 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
 
 def add_match_options(parser: argparse.ArgumentParser) -> None:
     """The match options of RULES.md's shorter-evening variants: marks to win, round limit."""
-    from bot.registry import cli_options_of
+    from bot.game_keys import default_cli_options
 
-    options = cli_options_of(None)
+    options = default_cli_options()
     parser.add_argument(
         "--marks",
         type=int,

@@ -18,7 +18,7 @@ from bot.cli.output import (
     prepare_folder,
     remove_files,
 )
-from bot.registry import cli_options_of, offline_of
+from bot.game_keys import default_cli_options
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_bosses_option(parser)
     parser.add_argument(
         "--level",
-        choices=cli_options_of(None).levels,
+        choices=default_cli_options().levels,
         default="normal",
         help="computer level (default normal)",
     )
@@ -72,6 +72,8 @@ def frame_files(folder: Path) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
+
+    from bot.registry import offline_of
 
     offline = offline_of(args.game)
     offline.check_demo(args)

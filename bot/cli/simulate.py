@@ -13,20 +13,20 @@ import argparse
 import os
 
 from bot.cli import add_bosses_option, add_game_options, add_match_options, positive_int
-from bot.registry import cli_options_of, offline_of
+from bot.game_keys import default_cli_options
 
 
 def _seats_text(text: str) -> str:
     """An argparse type: check the kinds now, their count once --bosses is known."""
     try:
-        cli_options_of(None).check_seats(text)
+        default_cli_options().check_seats(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    kinds = ", ".join(cli_options_of(None).seat_kinds)
+    kinds = ", ".join(default_cli_options().seat_kinds)
     parser.add_argument(
         "--matches", type=positive_int, default=200, help="matches to play (default 200)"
     )
@@ -55,4 +55,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.registry import offline_of
+
     return offline_of(args.game).simulate(args)
