@@ -28,10 +28,6 @@ STILL_NAMING_A_GAME = frozenset(
         "bot.cli.simulate",
         "bot.discord_app.app",
         "bot.discord_app.custom_ids",
-        "bot.discord_app.messages",
-        "bot.discord_app.ports",
-        "bot.discord_app.remote",
-        "bot.discord_app.views",
         "bot.doctor",
     }
 )

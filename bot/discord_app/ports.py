@@ -18,11 +18,10 @@ import discord
 
 from bot.discord_app.custom_ids import Click, DecisionClick, ProposeClick
 from bot.store import MatchRecord, MatchStore
-from engine.chicago import MatchState
-from engine.chicago.events import Event
 
 Clock = Callable[[], datetime]
-Render = Callable[[MatchState, Sequence[Event]], Awaitable[bytes]]
+# A game's picture of its state after some events (its own state and event types).
+Render = Callable[[Any, Sequence[Any]], Awaitable[bytes]]
 
 
 class Gateway(Protocol):

@@ -1,12 +1,12 @@
 """Chicago 1927 at the one table, as `bot.registry` loads it: its own teller (the fight
-message edited round by round, the trade screen, misclick confirmations, the full board)
-and its look-up commands."""
+message edited round by round, the trade screen, misclick confirmations, the full board),
+its look-up commands, and the words of its start, and its clicks on a match another process runs."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.chicago.table import lookups
+from bot.chicago.table import lookups, messages, remote
 from bot.chicago.table.teller import TurnPublisher
 from bot.discord_app.command_group import Command
 from bot.discord_app.teller import TableView, Teller
@@ -20,6 +20,11 @@ class ChicagoAtTheTable:
 
     def commands(self, group: discord.app_commands.Group) -> list[Command]:
         return lookups.commands()
+
+    started_embed = staticmethod(messages.started_embed)
+    dealt_lines = staticmethod(messages.dealt_lines)
+    remote_decide = staticmethod(remote.remote_decide)
+    remote_board = staticmethod(remote.remote_board)
 
 
 TABLE = ChicagoAtTheTable()
