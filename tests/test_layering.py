@@ -26,7 +26,6 @@ STILL_NAMING_A_GAME = frozenset(
         "bot.cli",
         "bot.cli.demo",
         "bot.cli.simulate",
-        "bot.discord_app.custom_ids",
         "bot.doctor",
     }
 )
