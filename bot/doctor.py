@@ -38,13 +38,15 @@ FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansConde
 PORTAL = "https://discord.com/developers/applications"
 
 
-def token_problem(token: str) -> tuple[str, str] | None:
-    """What is wrong with a token's shape, and the fix; None when it looks like a bot
-    token. The token itself never appears in either."""
+def token_problem(token: str, settings_file: Path | None = Path(".env")) -> tuple[str, str] | None:
+    """What is wrong with a token's shape, and the fix (naming the settings file that
+    was read); None when it looks like a bot token. The token itself never appears in
+    either."""
     raw = token
     token = token.strip()
     if not token:
-        return "DISCORD_TOKEN is not set", f"put the bot's token in .env (Bot page at {PORTAL})"
+        where = settings_file or "the environment"
+        return "DISCORD_TOKEN is not set", f"put the bot's token in {where} (Bot page at {PORTAL})"
     if token != raw:
         return "DISCORD_TOKEN has spaces around it", "remove the spaces or line breaks"
     if token[0] in "\"'" or token[-1] in "\"'":
@@ -100,7 +102,8 @@ def check_settings(env_file: Path | None) -> tuple[Settings | None, list[Finding
                     "settings",
                     False,
                     f"{where}: {error['msg']}",
-                    f"correct {where} in the environment or .env (see .env.example)",
+                    f"correct {where} in the environment or {env_file or '.env'} "
+                    "(see .env.example)",
                 )
             )
         return None, findings
@@ -108,9 +111,9 @@ def check_settings(env_file: Path | None) -> tuple[Settings | None, list[Finding
     return settings, [Finding("settings", True, f"read from the {source}")]
 
 
-def check_token(settings: Settings) -> Finding:
+def check_token(settings: Settings, settings_file: Path | None = Path(".env")) -> Finding:
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
-    problem = token_problem(token)
+    problem = token_problem(token, settings_file)
     if problem is not None:
         return Finding("token", False, *problem)
     return Finding(
@@ -293,7 +296,7 @@ def examine(
     """Every check, in the order an admin would fix them."""
     settings, findings = check_settings(env_file)
     if settings is not None:
-        findings.append(check_token(settings))
+        findings.append(check_token(settings, env_file))
         findings.extend(check_database(settings.db, free_bytes))
         findings.append(check_growth(settings))
     findings.append(check_assets())

@@ -13,11 +13,14 @@ import contextlib
 import contextvars
 import json
 import logging
-import re
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any, Literal, TextIO
+
+from bot.redaction import REDACTED as REDACTED
+from bot.redaction import TOKEN_SHAPE as TOKEN_SHAPE
+from bot.redaction import Redactor
 
 IDS = ("guild", "channel", "match")
 _context: contextvars.ContextVar[tuple[tuple[str, int], ...]] = contextvars.ContextVar(
@@ -29,11 +32,6 @@ def _with(ids: dict[str, int | None]) -> tuple[tuple[str, int], ...]:
     current = dict(_context.get())
     current.update({k: v for k, v in ids.items() if k in IDS and v is not None})
     return tuple(current.items())
-
-
-# A bot token: base64 of the bot's id, a dot, a timestamp part, a dot, an HMAC part.
-TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{20,}")
-REDACTED = "[token hidden]"
 
 
 def bind(**ids: int | None) -> None:
@@ -60,18 +58,6 @@ class ContextFilter(logging.Filter):
             if getattr(record, key, None) is None:
                 setattr(record, key, value)
         return True
-
-
-class Redactor:
-    """Hides the configured token and anything shaped like a token."""
-
-    def __init__(self, secrets: tuple[str, ...] = ()) -> None:
-        self.secrets = tuple(s for s in secrets if len(s) >= 8)
-
-    def __call__(self, text: str) -> str:
-        for secret in self.secrets:
-            text = text.replace(secret, REDACTED)
-        return TOKEN_SHAPE.sub(REDACTED, text)
 
 
 def _when(record: logging.LogRecord) -> str:

@@ -20,6 +20,7 @@ import discord
 import simcord
 
 from bot.discord_app import ChicagoBot, create_bot
+from bot.discord_app.lobby_room import Lobby
 from bot.registry import game_named
 from bot.settings import Settings
 
@@ -103,10 +104,12 @@ class OfflineServer:
         self.bot: ChicagoBot = create_bot(self.settings, seeds=seeds, shard_count=1)
         self.env = simcord.Env(self.bot)
         self.env.backend.bot_user.global_name = "Chicago 1927"  # simcord calls it TestBot
-        await self.env.start()
+        # The server exists before the bot connects: a match an earlier preview left in
+        # the database is resumed in its channel, not ended as if the channel were gone.
         self.guild = self.env.create_guild(GUILD)
         self.channel = self.guild.create_text_channel(CHANNEL, topic="Chicago 1927, offline")
         self.members = {n: self.guild.add_member(self.env.create_user(n)) for n in self.names}
+        await self.env.start()
         self.by_id = {m.id: m for m in self.members.values()}
         return self
 
@@ -127,7 +130,12 @@ class OfflineServer:
         return next((m for m in reversed(self.history()) if live_decisions(m)), None)
 
     def lobby(self) -> discord.Message:
-        return next(m for m in self.history() if any(":lobby:" in b.custom_id for b in buttons(m)))
+        """The lobby message; LookupError when the channel has none (a plain `next` would
+        end the coroutine that asked with "coroutine raised StopIteration")."""
+        for message in self.history():
+            if any(":lobby:" in b.custom_id for b in buttons(message)):
+                return message
+        raise LookupError(f"#{CHANNEL} has no lobby message")
 
     def decider(self, message: discord.Message) -> simcord.MemberActor:
         found = MENTION.search(message.content)
@@ -153,6 +161,8 @@ class OfflineServer:
             self.channel, "chicago new", **{seating.count.option: count}, **options
         )
         assert opened.acknowledged
+        if opened.response is not None and opened.response.ephemeral:  # refused
+            raise LookupError(f"no lobby opened: {opened.response.content}")
         joins = [seating.main.join] * (count - 1) + [r.join for r in seating.extras]
         for name, label in zip(people[1:], joins, strict=False):
             await self.members[name].click(self.lobby(), label=label)
@@ -160,6 +170,23 @@ class OfflineServer:
             menu = await host.click(self.lobby(), label="Add computer player")
             assert menu.response is not None, "no computer player menu"
             await host.click(menu.response, label=f"{level.title()} {role}")
+
+    async def pick_up(self) -> bool:
+        """Show again the match a preview stopped earlier left open in this database
+        (False: there is none). The channel is new, so none of its messages is there: a
+        lobby is posted anew, seats and all; a running match gets its prompt back as after
+        any restart of the bot."""
+        record = await self.bot.store.match_in_channel(self.channel.id)
+        if record is None:
+            return False
+        await self.env.advance_time(0.1)  # the bot's start-up resumes what was running
+        table = self.bot.tables.in_channel(self.channel.id)
+        if isinstance(table, Lobby):  # a lobby's message is not posted again by itself
+            message = await self.bot.get_partial_messageable(self.channel.id).send(
+                **table.message()
+            )
+            await table.posted(message.id)
+        return True
 
     async def start_match(self) -> None:
         await self.members[self.names[0]].click(self.lobby(), label="Start")

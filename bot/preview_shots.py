@@ -117,7 +117,9 @@ async def photograph(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.preview_shots", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--out", type=Path, default=Path("shots"), help="folder for the PNGs")
     parser.add_argument("--readme", type=Path, default=None, help="also copy the turn here")
     parser.add_argument(

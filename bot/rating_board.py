@@ -11,38 +11,56 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import ratings
+from bot.ratings import ordinal
 from bot.store.interface import MatchStore
+from bot.telling import plural
 
 
 @dataclass(frozen=True, slots=True)
 class BoardPage:
-    """One leaderboard page: its lines, which page (0-based) of how many, and how many
-    players are ranked in all."""
+    """One leaderboard page: its lines, which page (0-based) of how many, how many
+    players are ranked (enough matches) and how many are provisional (fewer)."""
 
     lines: list[str]
     page: int
     pages: int
     ranked: int
+    provisional: int = 0
 
     @property
     def footer(self) -> str:
         return (
-            f"Page {self.page + 1} of {self.pages} · {self.ranked} ranked · rating = "
-            f"skill − 3 × uncertainty · ranked after {ratings.MIN_RANKED_MATCHES} matches"
+            f"Page {self.page + 1} of {self.pages} · {self.ranked} ranked · "
+            f"{self.provisional} provisional · rating = skill − 3 × uncertainty · "
+            f"provisional until {ratings.MIN_RANKED_MATCHES} matches"
         )
 
 
 async def leaderboard_page(
     store: MatchStore, guild_id: int | None, page: int, size: int
 ) -> BoardPage:
-    """Players of this server with enough matches, best rating first (people only:
-    computer levels are rated, but they are not on the board)."""
-    ranked = await store.ranked_count(guild_id, ratings.MIN_RANKED_MATCHES)
-    pages = max(1, -(-ranked // size))
+    """Every person of this server who has played a rated match: the ranked ones
+    (enough matches) first, best rating first, then the provisional ones, marked, the
+    same way, as rating sites list them (people only: computer levels are rated, but
+    they are not on the board). A page reads only its own rows."""
+    least = ratings.MIN_RANKED_MATCHES
+    ranked = await store.ranked_count(guild_id, least)
+    provisional = await store.ranked_count(guild_id, 1, below=least)
+    pages = max(1, -(-(ranked + provisional) // size))
     page = max(0, min(page, pages - 1))
-    rows = await store.leaderboard(guild_id, ratings.MIN_RANKED_MATCHES, size, page * size)
-    lines = [ratings.leaderboard_line(page * size + n, row) for n, row in enumerate(rows, start=1)]
-    return BoardPage(lines, page, pages, ranked)
+    first = page * size
+    rows = await store.leaderboard(guild_id, least, size, first) if first < ranked else []
+    more = size - len(rows)
+    newcomers = (
+        await store.leaderboard(guild_id, 1, more, max(0, first - ranked), below=least)
+        if more > 0 and provisional
+        else []
+    )
+    lines = [
+        ratings.leaderboard_line(first + n, row, provisional=n > len(rows))
+        for n, row in enumerate([*rows, *newcomers], start=1)
+    ]
+    return BoardPage(lines, page, pages, ranked, provisional)
 
 
 async def player_rating(store: MatchStore, guild_id: int | None, user_id: int) -> str:
@@ -55,6 +73,24 @@ async def player_rating(store: MatchStore, guild_id: int | None, user_id: int) -
 
 async def rate_finished(store: MatchStore, match_id: int) -> str:
     """Move the ratings with a finished match (its sides already recorded) and say each
-    person's change, for the final message."""
+    person's change and where they now stand on the board, for the final message."""
     changes = await store.rate_match(match_id, ratings.rated)
-    return "\n".join(ratings.change_lines(changes)) or "No people were rated."
+    people = sorted((c for c in changes if c.user_id is not None), key=lambda c: c.place)
+    lines = [
+        f"{ratings.change_line(c)} · {await standing(store, c.guild_id, c.player)}" for c in people
+    ]
+    return "\n".join(lines) or "No people were rated."
+
+
+async def standing(store: MatchStore, guild_id: int | None, player: str) -> str:
+    """Where a person stands on the board now: "3rd of 7 ranked", or provisional with
+    the matches still to play before being ranked."""
+    row = await store.player_rating(guild_id, player)
+    least = ratings.MIN_RANKED_MATCHES
+    if row is None:
+        return "not on the board"
+    if row.matches < least:
+        left = least - row.matches
+        return f"provisional, ranked after {plural(left, 'more match', 'more matches')}"
+    above = await store.rated_above(guild_id, least, row.skill.rating)
+    return f"{ordinal(above + 1)} of {await store.ranked_count(guild_id, least)} ranked"

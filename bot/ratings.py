@@ -160,25 +160,28 @@ def signed(value: float) -> str:
     return f"{value:+.1f}"
 
 
+def change_line(change: RatingChange) -> str:
+    """A person's line of the final message: "Ada: 12.3 (+1.4)"."""
+    return f"{change.name}: {change.after.rating:.1f} ({signed(change.delta)})"
+
+
 def change_lines(changes: Sequence[RatingChange]) -> list[str]:
-    """One line per person of the final message: "Ada 12.3 (+1.4)"; computers left out."""
-    return [
-        f"{c.name}: {c.after.rating:.1f} ({signed(c.delta)})"
-        for c in sorted(changes, key=lambda c: c.place)
-        if c.user_id is not None
-    ]
+    """One line per person of the final message, best place first; computers left out."""
+    return [change_line(c) for c in sorted(changes, key=lambda c: c.place) if c.user_id is not None]
 
 
-def leaderboard_line(rank: int, row: PlayerRating) -> str:
+def leaderboard_line(rank: int, row: PlayerRating, provisional: bool = False) -> str:
+    """A board line; a provisional rating (too few matches yet) says so."""
     played = "match" if row.matches == 1 else "matches"
-    return f"**{rank}.** {row.name} — {row.skill.rating:.1f} · {row.matches} {played}"
+    mark = " · provisional" if provisional else ""
+    return f"**{rank}.** {row.name} — {row.skill.rating:.1f} · {row.matches} {played}{mark}"
 
 
 def history_lines(changes: Sequence[RatingChange], limit: int = 10) -> list[str]:
     """A player's latest changes, newest first: "#42: 10.2 → 11.6 (+1.4), 1st"."""
     return [
         f"#{c.match_id}: {c.before.rating:.1f} → {c.after.rating:.1f} "
-        f"({signed(c.delta)}), {_ordinal(c.place)}"
+        f"({signed(c.delta)}), {ordinal(c.place)}"
         for c in list(changes)[:limit]
     ]
 
@@ -192,7 +195,7 @@ def rating_summary(row: PlayerRating | None) -> str:
     return f"{row.skill.rating:.1f} after {row.matches} matches{note}"
 
 
-def _ordinal(place: int) -> str:
+def ordinal(place: int) -> str:
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
     return f"{place}{suffix}"
 
@@ -204,10 +207,12 @@ __all__ = [
     "RatingChange",
     "Skill",
     "apply_changes",
+    "change_line",
     "change_lines",
     "guild_key",
     "history_lines",
     "leaderboard_line",
+    "ordinal",
     "rate_match",
     "rated",
     "rated_player",

@@ -16,16 +16,9 @@ import importlib
 import importlib.util
 from typing import Any
 
+from bot.game_keys import GAME_PACKAGES, KEYS, listed_key
 from bot.games.offline import Offline
 from bot.games.protocol import Asked, Game, Placing
-
-# One line a game, in the order `--game` and `/chicago new game:` list them; the first is
-# the default (every match stored before a second game existed is of it).
-GAME_PACKAGES = (
-    "bot.chicago",
-    "bot.turf",
-    "bot.bootleg",
-)
 
 GAMES: dict[str, Game] = {}
 PACKAGES: dict[str, str] = {}  # a game's key -> the package that shows it
@@ -34,8 +27,12 @@ PACKAGES: dict[str, str] = {}  # a game's key -> the package that shows it
 def install(package: str) -> Game:
     """Add the game shown by `package` (its `game` module's `GAME`) to the list."""
     game: Game = importlib.import_module(f"{package}.game").GAME
+    if package in GAME_PACKAGES and game.key != listed_key(package):
+        raise ValueError(f"{package} shows the game {game.key!r}: name the package so")
     GAMES[game.key] = game
     PACKAGES[game.key] = package
+    if game.key not in KEYS:
+        KEYS.append(game.key)
     return game
 
 
@@ -43,6 +40,8 @@ def uninstall(key: str) -> None:
     """Take a game off the list again (a test's own game, when the test is over)."""
     GAMES.pop(key, None)
     PACKAGES.pop(key, None)
+    if key in KEYS:
+        KEYS.remove(key)
 
 
 for _package in GAME_PACKAGES:

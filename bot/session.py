@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import Asked, Game
-from bot.telling import Line
+from bot.telling import Line, told_once
 from bot.verdicts import Verdict, say
 from engine.common import IllegalDecision
 
@@ -465,7 +465,8 @@ class MatchSession:
 
     def _finish(self, step: StepResult) -> StepResult:
         if self.narrated:
-            step.lines = self.game.narrate(self._state, step.events)
+            # Every game's lines: a run of identical ones is told once, counted.
+            step.lines = told_once(self.game.narrate(self._state, step.events))
         step.pending = self.pending
         step.asked = self.asked()
         step.turns_ended = self.game.closes_turn(step.events)

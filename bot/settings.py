@@ -15,6 +15,7 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.database_url import is_postgres
+from bot.redaction import hide_token
 
 DEFAULT_DB = Path("chicago.db")
 # The ranges of the settings the command line also takes as options (`preview`).
@@ -176,10 +177,20 @@ class SettingsFileError(ValueError):
     """The settings file cannot be read as text; the message names it and where."""
 
 
+class _TokenOnly(BaseSettings):
+    """The token alone, read from the same places as `Settings`, so it is hidden from
+    every message before any other setting (which may quote it) is checked."""
+
+    model_config = Settings.model_config
+
+    discord_token: str | None = Field(default=None, alias="DISCORD_TOKEN")
+
+
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
     """Settings from the environment, then `env_file` if it exists (environment wins)."""
     if env_file is not None:
         check_settings_file(Path(env_file))
+    hide_token(_TokenOnly(_env_file=env_file).discord_token)  # type: ignore[call-arg]
     return Settings(_env_file=env_file)  # type: ignore[call-arg]
 
 

@@ -150,7 +150,7 @@ def test_bad_output_paths_are_one_line_with_the_right_exit_code(
 # A small, quick run of each subcommand that prints on standard output; a subcommand
 # not listed (or one that serves until stopped, like preview) prints its help.
 QUICK: dict[str, list[str]] = {
-    "doctor": ["doctor", "--env-file", "missing.env"],
+    "doctor": ["doctor"],
     "replay": ["replay", "missing.json"],
     "rulebook": ["rulebook", "--out", "rulebook"],
     "run": ["run"],

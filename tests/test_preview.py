@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import re
 import select
 import signal
 import socket
@@ -34,17 +36,31 @@ def free_port() -> int:
 
 def read_url(process: subprocess.Popen[str]) -> str:
     """The address the command prints, waiting for it as a user would."""
+    return read_start(process)[0]
+
+
+def read_start(process: subprocess.Popen[str]) -> tuple[str, list[str]]:
+    """The address the command prints and the lines it printed before it. Read from the
+    pipe itself, a chunk at a time: a buffered readline could hold the address line
+    back while `select` waits for more."""
     assert process.stdout is not None
+    fd = process.stdout.fileno()
     deadline = time.monotonic() + STARTUP
+    pending = b""
+    before: list[str] = []
     while (left := deadline - time.monotonic()) > 0:
-        ready, _, _ = select.select([process.stdout], [], [], left)
+        ready, _, _ = select.select([fd], [], [], left)
         if not ready:
             break
-        line = process.stdout.readline()
-        if " open http://127.0.0.1:" in line:
-            return line.split(" open ", 1)[1].strip()
-        if not line and process.poll() is not None:
+        chunk = os.read(fd, 65536)
+        if not chunk:
             break
+        pending += chunk
+        *lines, pending = pending.split(b"\n")
+        for line in (raw.decode() for raw in lines):
+            if " open http://127.0.0.1:" in line:
+                return line.split(" open ", 1)[1].strip(), before
+            before.append(line)
     raise AssertionError(f"no address printed (exit {process.poll()})")
 
 
@@ -323,3 +339,41 @@ def test_preview_turf_options_are_checked(capsys: pytest.CaptureFixture[str]) ->
     assert "3 players, but the table has 2 seats" in capsys.readouterr().err
     assert main(["preview", "--game", "turf", "--level", "hard"]) == 2
     assert "Turf has no hard level" in capsys.readouterr().err
+
+
+def test_a_preview_stopped_with_sigterm_is_picked_up_again(tmp_path: Path) -> None:
+    """`preview --db FILE` again after the first was stopped (SIGTERM, as `kill` or a
+    closed terminal does; also with the lock file left behind) shows the same lobby."""
+    db = tmp_path / "p.db"
+    options = ["--bosses", "2", "--players", "alice,bob", "--port", str(free_port()), "--db"]
+    for run in range(2):
+        with running(*options, str(db)) as process:
+            url, before = read_start(process)
+            assert any("picked up again" in line for line in before) == (run == 1), before
+            text = json.dumps(page_state(url), ensure_ascii=False)
+            assert "a new match is forming" in text and "Start" in text, run
+            assert "alice" in text and "bob" in text
+            process.send_signal(signal.SIGTERM)
+            _, err = process.communicate(timeout=30)
+            assert process.returncode == 0 and "Traceback" not in err, err
+        options[-2] = str(free_port())
+
+
+async def test_a_running_match_is_picked_up_with_its_prompt(tmp_path: Path) -> None:
+    """A match started in a preview stopped with SIGTERM is played on in the next one on
+    the same --db: its prompt is back, with its buttons."""
+    import aiohttp
+
+    db = tmp_path / "p.db"
+    for run in range(2):
+        options = ("--players", "guest", "--computer-delay", "0", "--port", str(free_port()))
+        with running(*options, "--db", str(db)) as process:
+            url = read_url(process)
+            if run == 0:
+                await click_label(aiohttp, url, "Start", "your turn")
+            text = json.dumps(page_state(url), ensure_ascii=False)
+            said = re.findall(r'"content": "([^"]*)"', text)
+            assert "your turn" in text and "Full board" in text, (run, said)
+            process.send_signal(signal.SIGTERM)
+            _, err = process.communicate(timeout=30)
+            assert process.returncode == 0 and "Traceback" not in err, err

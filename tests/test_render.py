@@ -239,8 +239,11 @@ def test_recent_events_give_dice_path_and_short_lines() -> None:
     assert recent.lines[0].text == "Nora rolls 3 + 4 to Drake Supper Club."
     assert recent.lines[0].seat == 0
     assert any("Empire Mark (3 of 4)" in line.text for line in recent.lines)
-    many: Sequence[Event] = [Paid(0, 1, 500, PayReason.PROTECTION)] * 20
+    many: Sequence[Event] = [Paid(0, 1, 100 * n, PayReason.PROTECTION) for n in range(1, 21)]
     assert len(summarise(state, many).lines) == MAX_LINES
+    # Twenty identical payments are one line, said twenty times.
+    same = summarise(state, [Paid(0, 1, 500, PayReason.PROTECTION)] * 20).lines
+    assert [line.text for line in same] == ["Nora pays Sal Moretti $500 Protection, 20 times."]
 
 
 async def test_async_render_matches_sync_render() -> None:

@@ -12,6 +12,7 @@ from bot.cli.output import (
     write_file,
 )
 from bot.session import MatchSession
+from bot.telling import TellOnce
 from engine.chicago import MatchOptions, MatchState, PlayerSpec, new_match
 from engine.chicago.characters import CHARACTERS
 from engine.chicago.events import Event, TurnStarted
@@ -82,8 +83,12 @@ def play_demo(
     pictures = 0
     turn_round = state.round
 
+    once = TellOnce()  # identical lines in a row, across batches, told once
+
     def close_turn() -> None:
         nonlocal turns, pictures
+        for line in once.flush():
+            write(line.text)
         turns += 1
         write(progress(state, turns, session.seq, turn_round))
         if out is not None and renderer is not None:
@@ -93,7 +98,7 @@ def play_demo(
             time.sleep(delay)
 
     def tell(events: Sequence[Event]) -> None:
-        for line in narrate(state, events):
+        for line in once.add(narrate(state, events)):
             write(line.text)
 
     while state.result is None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.telling import Line as Line
 from bot.telling import plural as plural
+from bot.telling import told_once
 from engine.chicago import BANK, MERCHANT, NO_SPACE, NOBODY, EndReason, MatchState
 from engine.chicago.board import SPACES, Deck, SpaceKind
 from engine.chicago.cards import MAX_CONTACTS_HELD, Card, Special, card, card_id
@@ -231,7 +232,7 @@ class Narrator:
             text = self._line(state, event)
             if text:
                 out.append(Line(_about(event), text, _chooser(event)))
-        return out
+        return told_once(out)
 
     def lines(self, state: MatchState, events: Iterable[Event]) -> list[str]:
         return [line.text for line in self.told(state, events)]

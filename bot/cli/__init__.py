@@ -48,14 +48,27 @@ def count(text: str) -> int:
     return _whole_number(text, 0)
 
 
+DEFAULT_ENV_FILE = Path(".env")
+
+
+def named_settings_file(text: str) -> Path:
+    """An argparse type: a settings file the person named, so it must exist. Only the
+    default `.env` may be missing (the environment alone may hold every setting); a
+    named file that is not there is a mistyped name, not an empty configuration."""
+    path = Path(text)
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"settings file {text} does not exist")
+    return path
+
+
 def add_env_file_option(parser: argparse.ArgumentParser) -> None:
     """`--env-file`, for the commands that read the bot's settings."""
     parser.add_argument(
         "--env-file",
-        type=Path,
-        default=Path(".env"),
+        type=named_settings_file,
+        default=DEFAULT_ENV_FILE,
         metavar="FILE",
-        help="settings file read after the environment (default .env; missing is fine)",
+        help="settings file read after the environment (default .env, which may be missing)",
     )
 
 
@@ -149,12 +162,13 @@ TURF_PLAYERS = range(2, 7)  # TURF §2
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """`--game` (any game of the registry) and Turf's `--players`, for the commands that
-    play any game."""
-    from bot.registry import GAMES
+    play any game. The choices are the games' keys, read without loading any game (the
+    list is live: a game installed later is a choice too)."""
+    from bot.game_keys import KEYS
 
     parser.add_argument(
         "--game",
-        choices=tuple(GAMES),
+        choices=KEYS,
         default="chicago",
         help="which game: chicago (Chicago 1927, the default) or turf",
     )
@@ -303,6 +317,15 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; whatever any command prints goes through one redaction,
+    so the token never shows, whichever setting or message carries it."""
+    from bot.redaction import redacted_output
+
+    with redacted_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(chosen_command(words))
     try:
@@ -317,7 +340,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not _flush_stdout(args.command):
         return 1
     return result
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

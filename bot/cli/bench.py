@@ -7,7 +7,6 @@ import argparse
 from bot.cli import add_bosses_option, add_game_options, count, positive_int
 from bot.cli.output import CommandError
 from bot.database_url import is_postgres
-from bot.registry import offline_of
 
 DEFAULT_MATCHES = 200
 DEFAULT_FINISHED = 100_000
@@ -69,4 +68,6 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--db takes a postgresql:// address, for `bench store` only", code=2)
     if args.matches is None:
         args.matches = TARGET_MATCHES.get(args.target, DEFAULT_MATCHES)
+    from bot.registry import offline_of
+
     return offline_of(args.game).bench(args)

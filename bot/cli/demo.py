@@ -18,8 +18,7 @@ from bot.cli.output import (
     prepare_folder,
     remove_files,
 )
-from bot.registry import offline_of
-from engine.chicago.computer import LEVELS
+from engine.chicago.limits import LEVELS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,6 +69,8 @@ def frame_files(folder: Path) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.registry import offline_of
+
     offline = offline_of(args.game)
     offline.check_demo(args)
     if args.save is not None:

@@ -220,7 +220,12 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
     try:
         size = main_seats(args)
         computers = seats_for(size, len(args.players), args.level, args.game)
-        await server.open_match(size, args.players, computers, **match_options(args))
+        picked_up = await server.pick_up()  # a preview stopped earlier on this --db
+        if not picked_up:
+            try:
+                await server.open_match(size, args.players, computers, **match_options(args))
+            except LookupError as exc:  # the bot refused: said in its words
+                raise CommandError(f"{db}: {exc}", 2) from None
         viewers = list(server.members.values())
         preview = server.env.preview(
             server.channel, viewers=viewers, layout="channel", port=args.port
@@ -236,6 +241,8 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
                 loop.add_signal_handler(signum, lambda: asyncio.ensure_future(preview.close()))
             host = args.players[0]
             game = game_named(args.game)
+            if picked_up:
+                print(f"The match left open in {db} is picked up again.", flush=True)
             print(f"{game.title} preview (seed {seed}): open {preview.url}", flush=True)
             print(
                 f"  {host} hosts the lobby in #chicago: press Start there to play. "

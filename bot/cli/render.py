@@ -7,7 +7,6 @@ import argparse
 
 from bot.cli import add_bosses_option, add_game_options, count
 from bot.cli.output import check_output_file, path_text
-from bot.registry import offline_of
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,4 +36,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     check_output_file(args.out)
+    from bot.registry import offline_of
+
     return offline_of(args.game).picture(args)

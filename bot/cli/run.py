@@ -19,12 +19,18 @@ from bot.cli import add_env_file_option
 from bot.cli.exit_codes import FAILED, MUST_FIX, OK
 
 PROG = "chicago-bot run"
-NO_TOKEN = (
-    f"{PROG}: no Discord token. Set DISCORD_TOKEN in the environment or in .env "
-    "(copy .env.example); the token is on your application's Bot page at "
-    "https://discord.com/developers/applications. To play offline without one, "
-    "try `chicago-bot demo`."
-)
+
+
+def no_token(settings_file: Path) -> str:
+    """The message when no token is set, naming the settings file that was read."""
+    return (
+        f"{PROG}: no Discord token. Set DISCORD_TOKEN in the environment or in "
+        f"{settings_file} (copy .env.example); the token is on your application's Bot page "
+        "at https://discord.com/developers/applications. To play offline without one, "
+        "try `chicago-bot demo`."
+    )
+
+
 BAD_TOKEN = (
     f"{PROG}: Discord refused the token in DISCORD_TOKEN. Reset it on your application's "
     "Bot page at https://discord.com/developers/applications and set the new one."
@@ -60,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
         return MUST_FIX
     raw = settings.discord_token.get_secret_value() if settings.discord_token else ""
     if not raw.strip():
-        print(NO_TOKEN, file=sys.stderr)
+        print(no_token(args.env_file), file=sys.stderr)
         return MUST_FIX
-    problem = token_problem(raw)
+    problem = token_problem(raw, args.env_file)
     if problem is not None:
         found, fix = problem
         print(f"{PROG}: {found}; {fix} (`chicago-bot doctor` checks it)", file=sys.stderr)

@@ -12,13 +12,14 @@ from __future__ import annotations
 import argparse
 import os
 
-from bot.chicago.simulation import KINDS, SeatsError, seat_kinds
 from bot.cli import add_bosses_option, add_game_options, add_match_options, positive_int
-from bot.registry import offline_of
+from engine.chicago.limits import LEVELS
 
 
 def _seats_text(text: str) -> str:
     """An argparse type: check the kinds now, their count once --bosses is known."""
+    from bot.chicago.simulation import SeatsError, seat_kinds
+
     try:
         seat_kinds(text)
     except SeatsError as exc:
@@ -38,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KINDS",
         help=(
             "comma-separated seat kinds, the bosses then the police, or one kind for every "
-            f"seat; kinds: {', '.join(KINDS)} (ai and computer mean normal). Seats are "
+            f"seat; kinds: {', '.join(LEVELS)} (ai and computer mean normal). Seats are "
             "shuffled by the seed. "
             "Default: normal"
         ),
@@ -55,4 +56,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.registry import offline_of
+
     return offline_of(args.game).simulate(args)

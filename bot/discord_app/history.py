@@ -72,7 +72,7 @@ async def leaderboard_page(store: MatchStore, guild_id: int | None, page: int) -
     board = await rating_board.leaderboard_page(store, guild_id, page, LEADERBOARD_PAGE)
     page, pages = board.page, board.pages
     embed = discord.Embed(title="🏆 Who rules Chicago", colour=COLOUR)
-    embed.description = "\n".join(board.lines) or "Nobody has enough rated matches here yet."
+    embed.description = "\n".join(board.lines) or "Nobody has played a rated match here yet."
     embed.set_footer(text=board.footer)
     view = discord.ui.View(timeout=None)
     view.add_item(ChicagoButton(leaderboard_id(page - 1), "◀ Previous", disabled=page == 0))

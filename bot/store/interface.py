@@ -373,13 +373,26 @@ class MatchStore(Protocol):
         ...
 
     async def leaderboard(
-        self, guild_id: int | None, min_matches: int, limit: int, offset: int = 0
+        self,
+        guild_id: int | None,
+        min_matches: int,
+        limit: int,
+        offset: int = 0,
+        below: int | None = None,
     ) -> list[PlayerRating]:
-        """This server's people with at least `min_matches` rated matches, best first
-        (computer levels are rated but not listed)."""
+        """This server's people with at least `min_matches` rated matches (and fewer
+        than `below`, when given), best first (computer levels are rated but not
+        listed)."""
         ...
 
-    async def ranked_count(self, guild_id: int | None, min_matches: int) -> int: ...
+    async def ranked_count(
+        self, guild_id: int | None, min_matches: int, below: int | None = None
+    ) -> int: ...
+
+    async def rated_above(self, guild_id: int | None, min_matches: int, rating: float) -> int:
+        """How many of this server's people with at least `min_matches` rated matches
+        have a rating above `rating` (a player's place on the board, less one)."""
+        ...
 
     async def player_rating(self, guild_id: int | None, player: str) -> PlayerRating | None: ...
 

@@ -53,23 +53,41 @@ class RatingTable(SqlDatabase):
         return changes
 
     async def leaderboard(
-        self, guild_id: int | None, min_matches: int, limit: int, offset: int = 0
+        self,
+        guild_id: int | None,
+        min_matches: int,
+        limit: int,
+        offset: int = 0,
+        below: int | None = None,
     ) -> list[PlayerRating]:
         async with self._transaction(write=False) as db:
             rows = await db.fetch_all(
                 f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND matches >= ? "
-                "AND user_id IS NOT NULL ORDER BY rating DESC, player LIMIT ? OFFSET ?",
-                (guild_id or 0, min_matches, limit, offset),
+                "AND matches < ? AND user_id IS NOT NULL ORDER BY rating DESC, player "
+                "LIMIT ? OFFSET ?",
+                (guild_id or 0, min_matches, _below(below), limit, offset),
             )
         return [_rating(r) for r in rows]
 
-    async def ranked_count(self, guild_id: int | None, min_matches: int) -> int:
+    async def ranked_count(
+        self, guild_id: int | None, min_matches: int, below: int | None = None
+    ) -> int:
         async with self._transaction(write=False) as db:
             count = await fetch_value(
                 db,
                 "SELECT count(*) FROM ratings WHERE guild_id = ? AND matches >= ? "
-                "AND user_id IS NOT NULL",
-                (guild_id or 0, min_matches),
+                "AND matches < ? AND user_id IS NOT NULL",
+                (guild_id or 0, min_matches, _below(below)),
+            )
+        return int(count)
+
+    async def rated_above(self, guild_id: int | None, min_matches: int, rating: float) -> int:
+        async with self._transaction(write=False) as db:
+            count = await fetch_value(
+                db,
+                "SELECT count(*) FROM ratings WHERE guild_id = ? AND rating > ? "
+                "AND matches >= ? AND user_id IS NOT NULL",
+                (guild_id or 0, rating, min_matches),
             )
         return int(count)
 
@@ -179,3 +197,11 @@ async def _ratings_of(
         (guild, *keys),
     )
     return {r[1]: _rating(r) for r in rows}
+
+
+# No upper bound on the match count: more than any player can play.
+_NO_BOUND = 2**31 - 1  # the most a PostgreSQL integer holds
+
+
+def _below(below: int | None) -> int:
+    return _NO_BOUND if below is None else below

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.cli.output import write_file
+from bot.telling import TellOnce
 from bot.turf.narration import narrate_turf
 from bot.turf.render import render_turf_png, turf_alt_text
 from engine.turf import PlayerSpec, TurfOptions, TurfState, apply, new_match, player_view
@@ -41,6 +42,10 @@ def play_turf_demo(
     pictures = 0
     decisions: list[tuple[int, str]] = []
 
+    # Identical lines in a row, across decisions (and the turn a decision closes), are
+    # told once: the latest line waits until a different one follows.
+    once = TellOnce()
+
     def close_turn() -> None:
         nonlocal pictures, turn
         if out is not None and turn:
@@ -60,8 +65,10 @@ def play_turf_demo(
             if isinstance(event, TurnStarted):
                 close_turn()
             turn.append(event)
-        for line in narrate_turf(names, events):
+        for line in once.add(narrate_turf(names, events)):
             write(line.text)
+    for line in once.flush():
+        write(line.text)
     close_turn()
     write("")
     write("Final count")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.telling import Line, plural
+from bot.telling import Line, plural, told_once
 from engine.turf import NOBODY, EndReason
 from engine.turf.board import square_name
 from engine.turf.cards import card_name
@@ -206,7 +206,7 @@ def narrate_turf(names: Sequence[str], events: Iterable[Event], headers: bool = 
         text = teller.line(event)
         if text:
             out.append(Line(_about(event), text))
-    return out
+    return told_once(out)
 
 
 def last_action(names: Sequence[str], events: Iterable[Event]) -> str | None:

@@ -1,6 +1,7 @@
 """Screenshots of a Turf table as players see it (`python -m bot.preview_shots --game
-turf`): the lobby, a legwork prompt with the picture, a private list opened from a 🔒
-button, a secret choice in a confrontation, and the final count.
+turf`, which running this module also does): the lobby, a legwork prompt with the
+picture, a private list opened from a 🔒 button, a secret choice in a confrontation, and
+the final count.
 
 The real bot plays a seeded Turf match in the offline Discord; two people (hot seat)
 and a computer player sit at it, and a plain player clicks for whoever is asked.
@@ -128,3 +129,12 @@ async def take(out: Path) -> list[Path]:
     computers = seats_for(3, len(PEOPLE), "normal", "turf")
     options = {"game": "turf", "rounds": ROUNDS}
     return await photograph(out, PEOPLE, SEED, 3, computers, options, turf_scenario)
+
+
+if __name__ == "__main__":
+    import sys
+
+    from bot.preview_shots import main
+
+    # Run by its own name, it takes the Turf shots, as `bot.preview_shots --game turf`.
+    sys.exit(main(["--game", "turf", *sys.argv[1:]]))

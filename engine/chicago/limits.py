@@ -12,3 +12,5 @@ SHORT_MATCH_MARKS = 3
 MARKS_CHOICES: tuple[int, ...] = (2, 3, 4)
 MAX_ROUND_LIMIT = 200
 DEFAULT_ROUND_LIMIT = 12  # a round limit offered for an evening's match
+# The computer players' levels; "random" is a yardstick only.
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")

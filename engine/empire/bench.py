@@ -50,7 +50,15 @@ def decision_p99(matches: int = 5) -> float:
 
 
 def main(argv: list[str]) -> None:
-    matches = int(argv[0]) if argv else 100
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.empire.bench", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "matches", nargs="?", type=int, default=100, help="matches per seating (default 100)"
+    )
+    matches: int = parser.parse_args(argv).matches
     apply_us, match_ms = apply_and_match_times()
     print(f"apply median {apply_us:.1f} us; random 4-player match median {match_ms:.1f} ms")
     print(f"computer decision p99 {decision_p99():.2f} ms")

@@ -94,7 +94,13 @@ async def test_history_stats_and_a_player_who_left(table: Table) -> None:
     assert rating.index("#2:") < rating.index("#1:")
     ranked = await table.members["alice"].slash(table.channel, "chicago leaderboard")
     assert ranked.response is not None
-    assert "Nobody has enough rated matches" in (ranked.response.embeds[0].description or "")
+    board = ranked.response.embeds[0]
+    # Nobody has played enough to be ranked, yet everyone who played is listed, marked.
+    listed = (board.description or "").splitlines()
+    assert len(listed) == 4 and all(line.endswith(" · provisional") for line in listed)
+    names = {line.split(" — ")[0].split()[-1] for line in listed}
+    assert names == {"alice", "bob", "carol", "dave"}
+    assert "0 ranked · 4 provisional" in (board.footer.text or "")
 
 
 async def test_leaderboard_pages_with_buttons(table: Table) -> None:
@@ -168,6 +174,10 @@ async def test_a_finished_match_ends_with_its_summary_and_a_rematch(table: Table
     fields = {f.name: f.value or "" for f in final.embeds[1].fields}
     assert "won" in fields["How it ended"] and "Richest moment" in fields
     assert fields["Ratings"].startswith("alice: ") and "(" in fields["Ratings"]
+    # Where alice now stands: her first match leaves her provisional, so said.
+    assert fields["Ratings"].endswith(
+        f" · provisional, ranked after {MIN_RANKED_MATCHES - 1} more matches"
+    ), fields["Ratings"]
     chart = await final.attachments[1].read()
     assert chart[:8] == b"\x89PNG\r\n\x1a\n"
     rows = await table.bot.store.side_results(table.guild.id, table.members["alice"].id)

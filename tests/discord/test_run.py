@@ -146,3 +146,28 @@ def test_a_second_bot_on_the_same_database_is_refused(
     finally:
         first.communicate("")
     assert first.returncode == 0
+
+
+@pytest.mark.parametrize("command", [["run"], ["doctor"], ["doctor", "--alive"]])
+def test_a_named_settings_file_that_is_missing_is_said_so(
+    command: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A mistyped `--env-file` is named as missing (exit 2), not read as "no token in
+    .env"; only the default `.env` may be absent."""
+    with pytest.raises(SystemExit) as stopped:
+        main([*command, "--env-file", "missing.env"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "settings file missing.env does not exist" in err
+    assert "no Discord token" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_no_token_names_the_settings_file_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "bot.env").write_text("CHICAGO_LOG_LEVEL=INFO\n", encoding="utf-8")
+    assert main(["run", "--env-file", "bot.env"]) == 2
+    err = capsys.readouterr().err
+    assert "in the environment or in bot.env" in err and " .env " not in err
+    assert main(["doctor", "--env-file", "bot.env"]) == 2
+    assert "put the bot's token in bot.env" in capsys.readouterr().out

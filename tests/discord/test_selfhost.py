@@ -132,7 +132,7 @@ def test_chicago_bot_run_exits_0_on_sigterm(
     monkeypatch.setenv("CHICAGO_RENDER_WORKERS", "1")
     monkeypatch.setenv("CHICAGO_SHARDS", "1")
     monkeypatch.chdir(tmp_path)
-    assert main(["run", "--env-file", str(tmp_path / "none.env")]) == 0
+    assert main(["run"]) == 0
     err = capsys.readouterr().err
     assert "received SIGTERM" in err and "every match is saved" in err
     assert "abcdefghijklmnopqrstuvwxyz0123" not in err

@@ -90,7 +90,7 @@ async def test_stats_and_leaderboard_take_turf_rows(table: Table) -> None:
     assert values["Empire Marks earned"] == "0"
     board = await member.slash(table.channel, "chicago leaderboard")
     assert board.response is not None
-    assert "Nobody has enough rated matches" in (board.response.embeds[0].description or "")
+    assert "Nobody has played a rated match" in (board.response.embeds[0].description or "")
     for seat in stored.seats:
         assert await table.bot.store.player_rating(table.guild.id, f"user:{seat.user_id}") is None
 

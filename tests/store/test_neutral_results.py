@@ -131,7 +131,13 @@ async def test_history_statistics_and_the_leaderboard_read_as_before(migrated: A
             fields = [[f.name, f.value, f.inline] for f in embed.fields]
             assert [embed.title, [*fields, ["Rating", rating, False]]] == shown, (guild, user)
         board = await rating_board.leaderboard_page(store, guild, 0, 10)
-        assert [board.lines, board.footer] == SHOWN[f"board {guild}"]
+        ranked_lines, footer = SHOWN[f"board {guild}"]
+        # The ranked read as before; the provisional follow them now, marked.
+        assert board.lines[: len(ranked_lines)] == ranked_lines
+        assert f" · {board.ranked} ranked · " in footer
+        newcomers = board.lines[len(ranked_lines) :]
+        assert len(newcomers) == board.provisional
+        assert all(line.endswith(" · provisional") for line in newcomers)
 
 
 async def test_the_migrated_rows_rate_to_the_ratings_kept(migrated: Any) -> None:

@@ -129,9 +129,11 @@ async def test_leaderboard_ranks_people_with_enough_matches_by_rating(
         match_id = await _finished_match(store, 9, 2000 + n, sides)
         await store.rate_match(match_id, ratings.rated)
     page = await rating_board.leaderboard_page(store, 9, 0, 10)
-    assert page.ranked == 2 and len(page.lines) == 2
+    assert page.ranked == 2 and page.provisional == 1 and len(page.lines) == 3
     assert "P1" in page.lines[0] and "P2" in page.lines[1]
     assert f"{ratings.MIN_RANKED_MATCHES} matches" in page.lines[0]
+    # Who played too few matches is listed after the ranked, marked provisional.
+    assert "P3" in page.lines[2] and page.lines[2].endswith("1 match · provisional")
     text = await rating_board.player_rating(store, 9, 3)
     assert f"ranked after {ratings.MIN_RANKED_MATCHES} matches" in text
     assert text.count("\n") == 1  # the rating, then one change
@@ -143,3 +145,30 @@ async def test_matches_outside_a_server_share_one_table(store: Store, guild: int
     changes = await store.rate_match(match_id, ratings.rated)
     assert {c.guild_id for c in changes} == {0}
     assert await store.player_rating(guild, "user:1") is not None
+
+
+async def test_the_board_lists_everyone_who_played_ranked_first_page_by_page(
+    store: Store,
+) -> None:
+    """Ranked people first, then the provisional, each group best first, across pages;
+    the final message says where each person now stands."""
+    for n in range(ratings.MIN_RANKED_MATCHES):
+        sides = [side(0, 1, won=True, score=9000), side(1, 2, score=5000)]
+        if n == ratings.MIN_RANKED_MATCHES - 1:  # two newcomers join the last match
+            sides += [side(2, 3, score=4000), side(3, 4, score=100)]
+        match_id = await _finished_match(store, 7, 4000 + n, sides)
+        told = await rating_board.rate_finished(store, match_id)
+    lines = told.splitlines()
+    assert lines[0].startswith("P1: ") and lines[0].endswith(" · 1st of 2 ranked")
+    assert lines[1].startswith("P2: ") and lines[1].endswith(" · 2nd of 2 ranked")
+    left = ratings.MIN_RANKED_MATCHES - 1
+    assert lines[2].endswith(f" · provisional, ranked after {left} more matches")
+    first = await rating_board.leaderboard_page(store, 7, 0, 3)
+    second = await rating_board.leaderboard_page(store, 7, 1, 3)
+    assert (first.ranked, first.provisional, first.pages) == (2, 2, 2)
+    names = [line.split(" — ")[0] for line in first.lines + second.lines]
+    assert names == ["**1.** P1", "**2.** P2", "**3.** P3", "**4.** P4"]
+    assert [line.endswith("provisional") for line in first.lines + second.lines] == [
+        False, False, True, True,
+    ]  # fmt: skip
+    assert "2 ranked · 2 provisional" in first.footer

@@ -52,7 +52,20 @@ def render_readme_picture(path: Path = README_PICTURE, phone: bool = False) -> b
 
 
 def main(argv: list[str]) -> int:
-    folder = Path(argv[0]) if argv else README_PICTURE.parent
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.chicago.render.readme", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "folder",
+        nargs="?",
+        type=Path,
+        default=README_PICTURE.parent,
+        help=f"where to write {README_PICTURE.name} and {README_PHONE_PICTURE.name} "
+        "(default assets/readme)",
+    )
+    folder: Path = parser.parse_args(argv).folder
     for name, phone in ((README_PICTURE.name, False), (README_PHONE_PICTURE.name, True)):
         data = render_readme_picture(folder / name, phone)
         print(f"wrote {folder / name} ({len(data) / 1024:.0f} KB)")

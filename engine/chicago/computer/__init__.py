@@ -30,10 +30,10 @@ from engine.chicago.computer.worlds import clone
 from engine.chicago.decisions import Decision, DecisionKind
 from engine.chicago.events import Event
 from engine.chicago.flow import apply
+from engine.chicago.limits import LEVELS as LEVELS
 from engine.chicago.state import MatchState
 from engine.common.errors import IllegalDecision, MatchOver
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
 DEFAULT_LEVEL = "normal"
 # The levels offered to players (lobby, preview, demo); "random" is a yardstick only.
 PLAYER_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
