@@ -13,22 +13,20 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine
 from datetime import datetime
 from typing import Any, cast
 
 import discord
 from discord.ext import commands
 
-from bot.chicago.render import render_phone_png_async, render_png_async
-from bot.chicago.render.pool import RenderPool, install, installed
 from bot.discord_app import commands as match_commands
 from bot.discord_app import history, idle, server_settings, shutdown
 from bot.discord_app.command_group import fill, new_group
 from bot.discord_app.cooldowns import Cooldowns
 from bot.discord_app.custom_ids import DraftClick, ours, parse
 from bot.discord_app.match_channel import ChannelGone
-from bot.discord_app.ports import ClickRouter, Listed, MatchContext
+from bot.discord_app.ports import ClickRouter, DrawingPool, Listed, MatchContext, Pictures
 from bot.discord_app.remote import Listening, RemoteDecisions, StepListener
 from bot.discord_app.replies import SORRY, reply
 from bot.discord_app.shards import Shards
@@ -37,11 +35,11 @@ from bot.discord_app.tellers import every_game
 from bot.discord_app.timers import Clock
 from bot.discord_app.tree import ChicagoTree
 from bot.discord_app.views import DYNAMIC_ITEMS
+from bot.registry import DEFAULT_GAME, table_of
 from bot.settings import Settings
 from bot.store import MatchStore
 from bot.verdicts import Verdict, say
-from engine.chicago import WIDE_SEED_BITS, MatchState, wide_seed
-from engine.chicago.events import Event
+from engine.common import WIDE_SEED_BITS, wide_seed
 
 log = logging.getLogger("chicago.bot")
 
@@ -53,12 +51,10 @@ def intents() -> discord.Intents:
     return wanted
 
 
-async def render_board(state: MatchState, events: Sequence[Event]) -> bytes:
-    return await render_png_async(state, list(events))
-
-
-async def render_phone(state: MatchState, events: Sequence[Event]) -> bytes:
-    return await render_phone_png_async(state, list(events))
+def pictures() -> Pictures:
+    """How the default game's matches are drawn, from its table entry in the registry."""
+    side: Pictures = table_of(DEFAULT_GAME).pictures
+    return side
 
 
 class ChicagoBot(commands.AutoShardedBot):
@@ -99,6 +95,7 @@ class ChicagoBot(commands.AutoShardedBot):
         self._store = store
         self.clock: Clock = clock or discord.utils.utcnow
         self._seeds = seeds or (lambda: wide_seed(secrets.randbits(WIDE_SEED_BITS)))
+        self.pictures = pictures()  # before the tables: their context draws with it
         self.tables = Tables(
             self._context, self.new_seed, lambda: self.clock().timestamp(), self.owned.owns
         )
@@ -114,15 +111,15 @@ class ChicagoBot(commands.AutoShardedBot):
         # Set on SIGTERM/SIGINT: clicks are answered politely and not taken.
         self.stopping = False
         self.background: set[asyncio.Task[None]] = set()
-        self.render_pool = RenderPool(settings.render_workers)
+        self.render_pool: DrawingPool = self.pictures.drawing_pool(settings.render_workers)
 
     def _context(self, tables: Tables) -> MatchContext:
         return MatchContext(
             store=self._store,
             gateway=self,
             clock=lambda: self.clock(),
-            render=render_phone,
-            render_full=render_board,
+            render=self.pictures.render,
+            render_full=self.pictures.render_full,
             registry=tables,
             computer_delay=self.settings.computer_delay,
             stopping=lambda: self.stopping,
@@ -156,7 +153,7 @@ class ChicagoBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self._store.open()
         self.render_pool.start()
-        install(self.render_pool)
+        self.pictures.use_pool(self.render_pool)
         sweeper = idle.sweeper(
             self.tables, self.settings.idle_after, lambda: self.clock(), self.is_closed
         )
@@ -208,8 +205,8 @@ class ChicagoBot(commands.AutoShardedBot):
                 task.cancel()
         await super().close()
         await self._store.close()
-        if installed() is self.render_pool:  # not another bot's (tests run several)
-            install(None)
+        if self.pictures.pool_in_use() is self.render_pool:  # not another bot's (tests run several)
+            self.pictures.use_pool(None)
         await asyncio.to_thread(self.render_pool.shutdown)
 
     # --- clicks nothing else answers -----------------------------------------------------

@@ -16,7 +16,9 @@ payload) is refused politely in one place.
     chicago:{match}:board                  "Full board" on a prompt: the whole board, privately
     chicago:leaderboard:{page}             the leaderboard's page buttons
 
-Games other than Chicago 1927 (Turf) use three more, their decisions read by the game:
+A plain decision id is the default game's (its buttons came before any other game's):
+its decision is read by that game's rules, found through the registry. Games other than
+Chicago 1927 (Turf) use three more, their decisions read by the game:
 
     chicago:{match}:g:{seq}:{decision}     a decision offered at decision number seq
     chicago:{match}:gp:{seq}:{seat}:{list} opens `seat`'s private list (a hand, a secret)
@@ -28,7 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.chicago import Decision, IllegalDecision
+from bot.registry import DEFAULT_GAME, game_named
 
 PREFIX = "chicago:"
 MAX_CUSTOM_ID = 100  # Discord's limit
@@ -56,9 +58,11 @@ ROLE = re.compile(r"[a-z]{1,12}")  # a seat's role, as each game's seating names
 
 @dataclass(frozen=True, slots=True)
 class DecisionClick:
+    """A decision of the default game, in its rules' own text form."""
+
     match_id: int
     seq: int
-    decision: Decision
+    decision: str
     sure: bool = False  # confirmed after a warning of what it risks
 
 
@@ -160,11 +164,11 @@ Click = (
 # --- writing ---------------------------------------------------------------------------
 
 
-def decision_id(match_id: int, seq: int, decision: str | Decision) -> str:
+def decision_id(match_id: int, seq: int, decision: object) -> str:
     return f"chicago:{match_id}:{seq}:{decision}"
 
 
-def sure_id(match_id: int, seq: int, decision: str | Decision) -> str:
+def sure_id(match_id: int, seq: int, decision: object) -> str:
     return f"chicago:{match_id}:sure:{seq}:{decision}"
 
 
@@ -251,8 +255,8 @@ def parse(custom_id: str) -> Click:
     sure = SURE.fullmatch(custom_id)
     if found := sure or DECISION.fullmatch(custom_id):
         try:
-            decision = Decision.parse(found["decision"])
-        except IllegalDecision:
+            decision = game_named(DEFAULT_GAME).parse(found["decision"])
+        except ValueError:  # the rules' IllegalDecision: nothing the bot offers
             return Malformed(custom_id)
         return DecisionClick(int(found["match"]), int(found["seq"]), decision, sure is not None)
     return Malformed(custom_id)

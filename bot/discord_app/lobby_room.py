@@ -11,15 +11,16 @@ from __future__ import annotations
 import contextlib
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
 
-from bot.discord_app import lobby, messages
+from bot.discord_app import lobby
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.lobby_message import lobby_embed
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.table import OpenTable
+from bot.discord_app.teller import DealsItsOwnStart
 from bot.discord_app.tellers import at_the_table
 from bot.discord_app.views import computer_choice_view, lobby_view
 from bot.games.seating import Seating
@@ -177,8 +178,10 @@ class Lobby(OpenTable):
                 return False, problem
             record = self._record
             game = lobby.game_of(self.settings)
-            if not at_the_table(game.key).own_teller:  # told from its presenter
+            side = at_the_table(game.key)
+            if not side.own_teller:  # told from its presenter
                 return await self._start_game(record)
+            words = cast(DealsItsOwnStart, side)
             setup = lobby.build_setup(self.settings, record.seed, self.seats)
             session, step = MatchSession.new(setup, hold_slow=True, game=game)
             ordered = lobby.in_engine_order(game.names(session.state), self.seats)
@@ -190,14 +193,14 @@ class Lobby(OpenTable):
             running = GameTable(self.ctx, record, session)
             self.ctx.registry.put(running)
             if self.message_id is not None:
-                started = messages.started_embed(
+                started = words.started_embed(
                     self.host_id, self.settings, session.state, self.seats
                 )
                 await self.channel.edit(
                     self.message_id, embed=started, view=None,
                     allowed_mentions=discord.AllowedMentions.none(),
                 )  # fmt: skip
-            dealt = "; ".join(messages.dealt_lines(session.state, self.seats))
+            dealt = "; ".join(words.dealt_lines(session.state, self.seats))
             opening, _ = game.replay(setup, ())  # the first turn, before any computer played it
             first = opening.sides[opening.turn.seat].name
             notes = [

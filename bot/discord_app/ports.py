@@ -18,11 +18,43 @@ import discord
 
 from bot.discord_app.custom_ids import Click, DecisionClick, ProposeClick
 from bot.store import MatchRecord, MatchStore
-from engine.chicago import MatchState
-from engine.chicago.events import Event
 
 Clock = Callable[[], datetime]
-Render = Callable[[MatchState, Sequence[Event]], Awaitable[bytes]]
+# A game's picture of its state after some events (its own state and event types).
+Render = Callable[[Any, Sequence[Any]], Awaitable[bytes]]
+
+
+class DrawingPool(Protocol):
+    """Worker processes that draw a game's pictures (and think for its hard computer
+    players) off the event loop, started with the bot and shut down after it."""
+
+    def start(self) -> None: ...
+
+    def shutdown(self) -> None: ...
+
+
+class Pictures(Protocol):
+    """How the default game's matches are drawn (`MatchContext.render` and
+    `render_full`; a game told from its presenter draws its own), found through the
+    registry's table entry of that game: the bot names no game's drawing code."""
+
+    async def render(self, state: Any, events: Sequence[Any]) -> bytes:
+        """The picture a turn posts, made to read on a phone."""
+        ...
+
+    async def render_full(self, state: Any, events: Sequence[Any]) -> bytes:
+        """The whole board."""
+        ...
+
+    def drawing_pool(self, workers: int | None) -> DrawingPool:
+        """A pool of `workers` processes (None: as many as suit the machine), not started."""
+        ...
+
+    def use_pool(self, pool: DrawingPool | None) -> None:
+        """Draw in `pool` from now on (None: back to a plain thread)."""
+        ...
+
+    def pool_in_use(self) -> DrawingPool | None: ...
 
 
 class Gateway(Protocol):

@@ -15,22 +15,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
 
-from bot.chicago.render.alt_text import alt_text
-from bot.chicago.table.offers import outcome
-from bot.chicago.table.risks import risk_of
-from bot.discord_app import messages
 from bot.discord_app.custom_ids import DecisionClick
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import reply
 from bot.discord_app.stored_sessions import session_of, stored_session, why_not
-from bot.discord_app.views import sure_view
+from bot.registry import table_of
 from bot.session import MatchSession
 from bot.store import (
     DecisionRecord,
@@ -46,7 +41,6 @@ log = logging.getLogger("chicago.bot")
 
 STEPS = "chicago_steps"  # the notification channel: "<match id> <seq>" once committed
 RESUBSCRIBE_AFTER = 5.0  # seconds before listening again after the connection was lost
-BOARD = "board.png"
 
 
 def step_news(match_id: int, seq: int) -> tuple[str, str]:
@@ -86,37 +80,19 @@ class RemoteDecisions:
 
     async def decide(self, interaction: discord.Interaction, click: DecisionClick) -> None:
         """Answer the click at once (Discord allows 3 seconds; the database may be
-        slower), commit it for the owner, and take the buttons off the DM it was made
-        in (the owner settles that DM too)."""
+        slower), then let the match's game check it and commit it for the owner (its
+        `remote_decide`), taking the buttons off the DM it was made in (the owner
+        settles that DM too)."""
         if click.sure:
             await interaction.response.edit_message(content="✅ Done.", view=None)
         else:
             await interaction.response.defer()
-        user = interaction.user.id
         loaded = await self._load(click.match_id)
         if isinstance(loaded, str):
             await reply(interaction, loaded)
             return
         record, session = loaded
-        refused = why_not(session, record.seats, user, click.seq, click.decision)
-        if refused is not None:
-            await reply(interaction, refused)
-            return
-        assert session.pending is not None
-        risk = None if click.sure else risk_of(session.state, session.pending, str(click.decision))
-        if risk is not None:
-            option = next(o for o in session.pending.options if o.decision == str(click.decision))
-            label = messages.option_label(session.state, session.pending, option)
-            await reply(interaction, f"⚠️ {risk}", view=sure_view(click, label))
-            return
-        refused = await self.commit(record, session, user, click)
-        if refused is not None:
-            await reply(interaction, refused)
-        elif not click.sure:
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(
-                    content=outcome(session, click.seq), view=None
-                )
+        await self._game_of(record).remote_decide(self, interaction, record, session, click)
 
     async def commit(
         self, record: MatchRecord, session: MatchSession, user: int, click: DecisionClick
@@ -185,18 +161,43 @@ class RemoteDecisions:
         await reply(interaction, refused.message if refused is not None else say(Verdict.STALE))
 
     async def board(self, interaction: discord.Interaction, match_id: int) -> None:
-        """The whole board, privately, for a "Full board" click in a DM."""
+        """The whole board, privately, for a "Full board" click in a DM: drawn by the
+        match's game (its `remote_board`)."""
         loaded = await self._load(match_id)
         if isinstance(loaded, str):
             await reply(interaction, loaded)
             return
         record, session = loaded
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        state = session.state
-        png = await self.ctx.full_board(state, [])
-        embed = messages.status_embed(state, record.seats, BOARD)
-        picture = discord.File(io.BytesIO(png), filename=BOARD, description=alt_text(state))
-        await interaction.followup.send(ephemeral=True, embed=embed, file=picture)
+        await self._game_of(record).remote_board(self, interaction, record, session)
+
+    @staticmethod
+    def _game_of(record: MatchRecord) -> DecidedElsewhere:
+        """The match's game as a click from another process reaches it."""
+        side: DecidedElsewhere = table_of(record.settings.get("game"))
+        return side
+
+
+class DecidedElsewhere(Protocol):
+    """A game whose decisions have buttons of their own (`DecisionClick`, "Full board"),
+    as `RemoteDecisions` hands it a click on one of its matches run by another process
+    (`bot.<game>.table.entry`, found through the registry)."""
+
+    async def remote_decide(
+        self,
+        remote: RemoteDecisions,
+        interaction: discord.Interaction,
+        record: MatchRecord,
+        session: MatchSession,
+        click: DecisionClick,
+    ) -> None: ...
+
+    async def remote_board(
+        self,
+        remote: RemoteDecisions,
+        interaction: discord.Interaction,
+        record: MatchRecord,
+        session: MatchSession,
+    ) -> None: ...
 
 
 class Listening(Protocol):

@@ -194,3 +194,14 @@ class AtTheTable(Protocol):
     def commands(self, group: discord.app_commands.Group) -> list[Command]:
         """The game's own `/chicago` commands (its look-ups, its way to offer a deal)."""
         ...
+
+
+class DealsItsOwnStart(Protocol):
+    """A game with a teller of its own (`own_teller`) words the start of its match: the
+    lobby message once dealt, and who plays what as the seed dealt it."""
+
+    def started_embed(
+        self, host_id: int, settings: Any, state: Any, seats: Sequence[SeatRecord]
+    ) -> discord.Embed: ...
+
+    def dealt_lines(self, state: Any, seats: Sequence[SeatRecord]) -> list[str]: ...

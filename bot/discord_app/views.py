@@ -20,37 +20,15 @@ from bot.discord_app.custom_ids import (
     DecisionClick,
     ProposeClick,
     add_computer_id,
-    board_id,
-    decision_id,
     end_id,
     lobby_id,
     parse,
-    propose_id,
     rematch_id,
     remove_computer_id,
     sure_id,
 )
-from bot.discord_app.messages import option_label, shown_options
 from bot.discord_app.ports import host_of
 from bot.store import SeatRecord
-from engine.chicago import MatchState, Option, Pending
-
-STYLES = {
-    "roll": discord.ButtonStyle.primary,
-    "pay": discord.ButtonStyle.primary,
-    "bribe": discord.ButtonStyle.primary,
-    "raid": discord.ButtonStyle.danger,
-    "fight": discord.ButtonStyle.danger,
-    "withdraw": discord.ButtonStyle.secondary,
-    "control": discord.ButtonStyle.success,
-    "recruit4": discord.ButtonStyle.success,
-    "recruit10": discord.ButtonStyle.success,
-    "rebuild": discord.ButtonStyle.secondary,
-    "accept": discord.ButtonStyle.success,
-    "reject": discord.ButtonStyle.danger,
-    "pass": discord.ButtonStyle.secondary,
-}
-MAX_DECISION_BUTTONS = 23  # of Discord's 25 a message may carry: one proposes, one shows the board
 
 
 class ChicagoButton(
@@ -135,41 +113,6 @@ def sure_view(click: DecisionClick, label: str) -> discord.ui.View:
     sure = sure_id(click.match_id, click.seq, click.decision)
     view.add_item(ChicagoButton(sure, f"Yes: {label}"[:80], discord.ButtonStyle.danger))
     return view
-
-
-def decision_view(match_id: int, seq: int, state: MatchState, pending: Pending) -> discord.ui.View:
-    """A button for exactly the options the engine offers; unavailable ones disabled."""
-    view = discord.ui.View(timeout=None)
-    trade = next((o for o in pending.options if o.decision == "trade"), None)
-    if trade is not None:
-        view.add_item(propose_button(match_id, seq, trade))
-    options: list[Option] = shown_options(pending)
-    for option in options[:MAX_DECISION_BUTTONS]:
-        view.add_item(
-            ChicagoButton(
-                decision_id(match_id, seq, option.decision),
-                option_label(state, pending, option),
-                STYLES.get(option.decision, discord.ButtonStyle.secondary),
-                disabled=not option.available,
-            )
-        )
-    view.add_item(ChicagoButton(board_id(match_id), "Full board", emoji="🗺️"))
-    return view
-
-
-def propose_button(match_id: int, seq: int, option: Option) -> ChicagoButton:
-    """The prompt's "Propose a trade": opens the private trade screen; greyed out with
-    the engine's reason when no trade is open."""
-    label = "Propose a trade"
-    if not option.available and option.reason:
-        label = f"{label} — {option.reason}"
-    return ChicagoButton(
-        propose_id(match_id, seq),
-        label[:80],
-        discord.ButtonStyle.success,
-        disabled=not option.available,
-        emoji="🤝",
-    )
 
 
 def lobby_view(

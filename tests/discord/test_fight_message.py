@@ -43,7 +43,7 @@ async def test_a_fight_is_one_message_edited_round_by_round(table: Table) -> Non
 
 
 def test_going_badly_is_said_only_when_it_is() -> None:
-    from bot.discord_app.messages import prompt_content
+    from bot.chicago.table.messages import prompt_content
     from engine.chicago import DecisionKind, FightOrWithdrawFacts, Pending
 
     def asked(seat: int, attacker_lost: int, defender_lost: int) -> str:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from bot.discord_app import lobby, messages
+from bot.chicago.table import messages
+from bot.chicago.table.messages import offer_text, option_label, shown_options
+from bot.discord_app import lobby
 from bot.discord_app.lobby_message import COMPUTER_MARK
 from bot.discord_app.match_settings import MatchSettings
-from bot.discord_app.messages import narration_text, offer_text, option_label, shown_options
+from bot.discord_app.messages import narration_text
 from bot.store import SeatRecord
 from bot.telling import Line
 from engine.chicago import (
@@ -79,7 +81,7 @@ def test_what_a_computer_seat_did_is_marked_in_the_narration() -> None:
         Line(1, "Big Boss Meeting! Ada and Bix gather at Start."),
         Line(1, "Sicilian Social Club goes to Bix."),
     ]
-    text = messages.narration_text(lines, computers=frozenset({1}))
+    text = narration_text(lines, computers=frozenset({1}))
     assert text.splitlines() == [
         "**— Round 2: Bix's turn —**",
         f"{COMPUTER_MARK} Bix rolls 3 + 4 to Heist.",

@@ -18,11 +18,11 @@ from typing import Any
 import discord
 
 from bot.chicago.render.alt_text import alt_text
-from bot.discord_app.messages import offer_embed
+from bot.chicago.table.buttons import decision_view
+from bot.chicago.table.messages import offer_embed
 from bot.discord_app.offer_flow import Asked, OfferFlow, OpenOffer
 from bot.discord_app.ports import MatchContext
 from bot.discord_app.replies import asking
-from bot.discord_app.views import decision_view
 from bot.session import TIMER, MatchSession
 from engine.chicago import DecisionKind, Pending, TradeAnswerFacts
 

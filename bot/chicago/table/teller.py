@@ -26,15 +26,15 @@ import discord
 from bot.chicago import side_rows
 from bot.chicago.render.alt_text import alt_text
 from bot.chicago.render.pool import worker_executor
+from bot.chicago.table import messages
+from bot.chicago.table.buttons import decision_view
 from bot.chicago.table.offers import OfferPost
 from bot.chicago.table.risks import risk_of
 from bot.chicago.table.summary import match_summary
 from bot.chicago.table.trade_views import TradeScreen
 from bot.chicago.table.trades import proposal_label
-from bot.discord_app import messages
 from bot.discord_app.replies import asking
 from bot.discord_app.teller import Plan, TableView
-from bot.discord_app.views import decision_view
 from bot.games.presenter import Choice
 from bot.session import COMPUTER, TIMER, Applied, MatchSession, StepResult
 from bot.store import (
