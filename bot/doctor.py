@@ -240,14 +240,14 @@ def store_finding(exc: StoreError) -> Finding:
 
 def check_growth(settings: Settings) -> Finding:
     """How the bot will use the machine: picture workers and gateway shards."""
-    from bot.chicago.render.pool import RenderPool
+    from bot.registry import DEFAULT_GAME, offline_of
     from bot.settings import shard_list
 
-    pool = RenderPool(settings.render_workers)
+    drawn_by = offline_of(DEFAULT_GAME).picture_workers(settings.render_workers)
     shards: object = settings.total_shards or "as Discord recommends"
     if settings.shard_ids is not None:
         shards = f"{shard_list(settings.shard_ids)} of {shards} (the others run elsewhere)"
-    return Finding("growth", True, f"pictures drawn by {pool.kind}; shards: {shards}")
+    return Finding("growth", True, f"pictures drawn by {drawn_by}; shards: {shards}")
 
 
 def check_assets() -> Finding:
@@ -265,10 +265,9 @@ def check_assets() -> Finding:
             "reinstall the bot (`pip install --force-reinstall .`, or rebuild the image)",
         )
     try:
-        from bot.chicago.render import render_png
-        from engine.chicago import new_match
+        from bot.registry import DEFAULT_GAME, offline_of
 
-        png = render_png(new_match(2, seed=1))
+        png = offline_of(DEFAULT_GAME).sample_picture()
     except Exception as exc:
         return Finding(
             "assets",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import shutil
 import sys
 import tempfile
@@ -21,7 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.preview import OfflineServer
+from bot.preview import OfflineServer, buttons
 from bot.registry import DEFAULT_GAME, GAMES, offline_of
 
 Scenario = Callable[[OfflineServer, Any, "Camera"], Awaitable[list[Path]]]
@@ -35,6 +36,46 @@ READY = (
 IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete)"
 LAST = "#channel-message-list .channel-message >> nth=-1"
 SETTLED = "() => !document.getElementById('action-status').textContent.trim().endsWith('\u2026')"
+PUBLIC = re.compile(r"chicago:\d+:g:\d+:(\S+)")  # a game's button in the channel
+PRIVATE = re.compile(r"chicago:\d+:gp:\d+:(\d+):(\S+)")  # a 🔒 button: its seat, its list
+
+
+def game_prompt(server: OfflineServer) -> Any | None:
+    """The newest message with live game buttons (None: nobody is asked)."""
+    for message in reversed(server.history()):
+        if any(
+            PUBLIC.fullmatch(b.custom_id) or PRIVATE.fullmatch(b.custom_id)
+            for b in buttons(message)
+            if not b.disabled
+        ):
+            return message
+    return None
+
+
+def list_values(message: Any) -> list[str]:
+    """The values of a private list (a select menu) in a message."""
+    for row in message.components:
+        children = row.get("components", []) if isinstance(row, dict) else row.children
+        for child in children:
+            data = child if isinstance(child, dict) else child.to_dict()
+            if data.get("options"):
+                return [str(o["value"]) for o in data["options"]]
+    return []
+
+
+def seat_member(server: OfflineServer, seat: int) -> Any:
+    """The person in a seat of the (only) match: private lists carry the seat."""
+    table: Any = server.bot.tables.by_id[1]
+    return server.by_id[table.seats[seat].user_id]
+
+
+async def open_private(server: OfflineServer, prompt: Any, custom_id: str) -> tuple[Any, Any]:
+    """Open a 🔒 list as its seat's player: (the player, the private message)."""
+    found = PRIVATE.fullmatch(custom_id)
+    assert found is not None
+    member = seat_member(server, int(found[1]))
+    opened = await member.click(prompt, custom_id=custom_id)
+    return member, opened.response
 
 
 class Camera:

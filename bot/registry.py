@@ -4,6 +4,7 @@ A game is two packages, its rules under `engine/` and all it shows under `bot/`;
 package under `bot/` is named here, once. Its `game` module holds the `Game` (`GAME`), its
 `offline` module the demo, simulator, benches and animated replay (`OFFLINE`, imported on
 first use, so `--help` and the bot's start never load every game's drawing code), its
+`cli_options` module the words of the CLI's match options (`CLI_OPTIONS`), its
 `table.entry` module what it brings to the one table (`TABLE`: its teller and its own
 commands, imported when a match of it is first told). The CLI's `--game`, `/chicago new
 game:`, stored matches and their results, replay files and history all look a game up

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.benchmarks.store_scale import run_at_scale
+from bot.chicago.bench.store_scale import run_at_scale
 from bot.cli import SUBCOMMANDS, main
 
 

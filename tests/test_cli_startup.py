@@ -1,5 +1,6 @@
-"""`chicago-bot COMMAND --help` loads no game: no rules beyond a game's `limits`, no
-game package of `bot/`, no pictures, no Discord, no database driver. Each command's
+"""`chicago-bot COMMAND --help` loads no game: no rules beyond a game's `limits`, nothing
+of a game's package in `bot/` but the default game's declared option words
+(`cli_options`, read from those limits), no pictures, no Discord, no database driver. Each command's
 heavy imports wait until it runs, so asking for help stays as quick as plain `--help`.
 The time is printed (a figure to read, never asserted: the machine may be busy)."""
 
@@ -43,7 +44,9 @@ def heavy(module: str) -> bool:
     if parts[0] == "engine" and len(parts) > 1:
         # A game's rules package may be opened for its `limits`, and nothing more.
         return parts[1] == "common" or parts[2:] not in ([], ["limits"])
-    return parts[0] == "bot" and len(parts) > 1 and (parts[1] in GAME_NAMES | {"pictures"})
+    if parts[0] == "bot" and len(parts) > 1 and parts[1] in GAME_NAMES:
+        return parts[2:] not in ([], ["cli_options"])
+    return parts[0] == "bot" and len(parts) > 1 and parts[1] == "pictures"
 
 
 def loaded_by(args: list[str]) -> tuple[float, list[str]]:

@@ -4,6 +4,7 @@ registry hands them to the CLI and to `/chicago replay` (`bot.games.offline.Offl
 from __future__ import annotations
 
 import argparse
+import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,15 @@ class BootlegOffline:
         )
         return 0
 
+    def sample_picture(self) -> bytes:
+        from bot.bootleg.render import render_bootleg_png
+        from engine.bootleg import new_match, player_view
+
+        return render_bootleg_png(player_view(new_match(4, seed=1)), [])
+
+    def picture_workers(self, workers: int | None) -> str:
+        return "1 thread"  # a Bootleg picture is quick to draw: no worker processes
+
     def replay_summary(self, file: str, replay: Any) -> None:
         summarise_other(file, replay)
 
@@ -114,6 +124,11 @@ class BootlegOffline:
         from bot.bootleg.render.animation import animate_bootleg
 
         return animate_bootleg(setup, decisions)
+
+    def screenshots(self, out: Path, readme: Path | None) -> list[Path]:
+        from bot.bootleg.preview_shots import take
+
+        return asyncio.run(take(out))
 
 
 OFFLINE = BootlegOffline()

@@ -25,10 +25,10 @@ BENCHES = {
     "engine": "bot.chicago.bench.engine",
     "render": "bot.chicago.bench.render",
     "ai": "bot.chicago.bench.ai",
-    "store": "bot.benchmarks.store",
+    "store": "bot.chicago.bench.store",
     "bot": "bot.benchmarks.bot",
     "replay": "bot.chicago.bench.replay",
-    "load": "bot.benchmarks.load",
+    "load": "bot.chicago.bench.load",
 }
 
 
@@ -86,6 +86,17 @@ class ChicagoOffline:
             f"{moment.decisions} decisions, {status}"
         )
         return 0
+
+    def sample_picture(self) -> bytes:
+        from bot.chicago.render import render_png
+        from engine.chicago import new_match
+
+        return render_png(new_match(2, seed=1))
+
+    def picture_workers(self, workers: int | None) -> str:
+        from bot.chicago.render.pool import RenderPool
+
+        return RenderPool(workers).kind
 
     def replay_summary(self, file: str, replay: Any) -> None:
         state = replay.state

@@ -143,17 +143,18 @@ def add_bosses_option(
 ) -> None:
     """`--bosses`, within the engine's limits, for every command that plays matches
     (`default` "engine": the engine's default count)."""
-    from engine.chicago.limits import BOSS_COUNTS, DEFAULT_BOSSES, MAX_BOSSES, MIN_BOSSES
+    from bot.game_keys import default_cli_options
 
+    options = default_cli_options()
     if default == "engine":
-        default = DEFAULT_BOSSES
+        default = options.default_count
     parser.add_argument(
         "--bosses",
         type=int,
-        choices=BOSS_COUNTS,
+        choices=options.counts,
         default=default,
-        metavar=f"{MIN_BOSSES}..{MAX_BOSSES}",
-        help=help_text or f"number of bosses (default {DEFAULT_BOSSES})",
+        metavar=f"{min(options.counts)}..{max(options.counts)}",
+        help=help_text or f"number of bosses (default {options.default_count})",
     )
 
 
@@ -184,13 +185,14 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
 
 def add_match_options(parser: argparse.ArgumentParser) -> None:
     """The match options of RULES.md's shorter-evening variants: marks to win, round limit."""
-    from engine.chicago.limits import MARKS_CHOICES, STANDARD_MARKS
+    from bot.game_keys import default_cli_options
 
+    options = default_cli_options()
     parser.add_argument(
         "--marks",
         type=int,
-        choices=MARKS_CHOICES,
-        default=STANDARD_MARKS,
+        choices=options.marks,
+        default=options.standard_marks,
         metavar="2..4",
         help="Empire Marks to win, 2 to 4 (default 4; 3 for a short match)",
     )

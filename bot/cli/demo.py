@@ -18,7 +18,7 @@ from bot.cli.output import (
     prepare_folder,
     remove_files,
 )
-from engine.chicago.limits import LEVELS
+from bot.game_keys import default_cli_options
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,7 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_bosses_option(parser)
     parser.add_argument(
-        "--level", choices=LEVELS, default="normal", help="computer level (default normal)"
+        "--level",
+        choices=default_cli_options().levels,
+        default="normal",
+        help="computer level (default normal)",
     )
     add_match_options(parser)
     add_game_options(parser)
@@ -69,6 +72,7 @@ def frame_files(folder: Path) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
+
     from bot.registry import offline_of
 
     offline = offline_of(args.game)

@@ -39,6 +39,16 @@ def lengths() -> tuple[str, ...]:
     return tuple(dict.fromkeys(x.value for g in GAMES.values() for x in g.seating.lengths))
 
 
+def length_help() -> str:
+    """Each game's lengths in words ("Bootleg: secret or open"): a length another game
+    offers falls back to the game's first, as in `/chicago new`."""
+    return "; ".join(
+        f"{g.title}: {' or '.join(x.value for x in g.seating.lengths)}"
+        for g in GAMES.values()
+        if g.seating.lengths
+    )
+
+
 def counts() -> list[Count]:
     """Each game's table-size option once, in the games' order."""
     found: dict[str, Count] = {}
@@ -84,7 +94,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--length", choices=lengths(), default=lengths()[0],
-        help="standard (first to 4 Empire Marks), short (3 marks) or rounds (a round limit)",
+        help=f"the lobby's length, by game: {length_help()} (default: each game's first)",
     )  # fmt: skip
     limits = "".join(
         f"; {g.title}'s round limit (default {g.default_rounds})"

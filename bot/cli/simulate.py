@@ -13,21 +13,20 @@ import argparse
 import os
 
 from bot.cli import add_bosses_option, add_game_options, add_match_options, positive_int
-from engine.chicago.limits import LEVELS
+from bot.game_keys import default_cli_options
 
 
 def _seats_text(text: str) -> str:
     """An argparse type: check the kinds now, their count once --bosses is known."""
-    from bot.chicago.simulation import SeatsError, seat_kinds
-
     try:
-        seat_kinds(text)
-    except SeatsError as exc:
+        default_cli_options().check_seats(text)
+    except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    kinds = ", ".join(default_cli_options().seat_kinds)
     parser.add_argument(
         "--matches", type=positive_int, default=200, help="matches to play (default 200)"
     )
@@ -39,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KINDS",
         help=(
             "comma-separated seat kinds, the bosses then the police, or one kind for every "
-            f"seat; kinds: {', '.join(LEVELS)} (ai and computer mean normal). Seats are "
+            f"seat; kinds: {kinds} (ai and computer mean normal). Seats are "
             "shuffled by the seed. "
             "Default: normal"
         ),

@@ -239,8 +239,14 @@ class GameTable(OpenTable):
             await self._tell(step)
             return None
 
-    async def offer(self, user_id: int, decision: str) -> str:
-        """A decision the player makes unasked (a deal); the private answer."""
+    async def offer(self, user_id: int, decision: str, seq: int | None = None) -> str | None:
+        """The one way a player makes another an offer, in the game's own words
+        (`decision`): as the answer to the question asked at `seq` (a trade proposed from
+        the prompt), or unasked when the game lets a seat offer at any time (`seq` None: a
+        deal). None when the offer is on its way (the offers flow delivers it), else why
+        not, for the proposer only."""
+        if seq is not None:
+            return await self.decide(user_id, seq, decision)
         await self.wake()
         async with self.lock:
             if self.closed or self.session.over:
@@ -252,7 +258,7 @@ class GameTable(OpenTable):
             if not step.ok:
                 return step.message
             await self._tell(step)
-            return "Offer sent: they answer in private."
+            return None
 
     async def open_screen(self, user_id: int, seq: int) -> tuple[str, discord.ui.View] | str:
         """A private screen to make an offer from (its words and controls), or why it

@@ -178,8 +178,9 @@ class DraftOwner(Protocol):
         """Whether decision `seq` is still the one asked (the screen is still useful)."""
         ...
 
-    async def decide(self, user_id: int, seq: int, decision: str) -> str | None:
-        """Apply a decision; the private reply when it did not count."""
+    async def send_offer(self, user_id: int, decision: str, seq: int) -> str | None:
+        """Make the offer the screen drafted, answering decision `seq`; the private
+        reply when it did not count."""
         ...
 
     def close_screen(self, token: str) -> None: ...

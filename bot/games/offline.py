@@ -38,6 +38,16 @@ class Offline(Protocol):
         """One picture of a seeded random match to `args.out` (`chicago-bot render`)."""
         ...
 
+    def sample_picture(self) -> bytes:
+        """The picture of a fresh match, drawn as the table draws it (`chicago-bot
+        doctor`'s proof that this install has what the game's pictures need)."""
+        ...
+
+    def picture_workers(self, workers: int | None) -> str:
+        """How the bot would draw this game's pictures with `workers` set (None: as many
+        as the machine suits), in words for `chicago-bot doctor`."""
+        ...
+
     def replay_summary(self, file: str, replay: Any) -> None:
         """What `chicago-bot replay FILE` prints of a verified replay file."""
         ...

@@ -87,6 +87,15 @@ class TurfOffline:
         )
         return 0
 
+    def sample_picture(self) -> bytes:
+        from bot.turf.render import render_turf_png
+        from engine.turf import new_match, player_view
+
+        return render_turf_png(player_view(new_match(4, seed=1)), [])
+
+    def picture_workers(self, workers: int | None) -> str:
+        return "1 thread"  # a Turf picture is quick to draw: no worker processes
+
     def replay_summary(self, file: str, replay: Any) -> None:
         summarise_other(file, replay)
 

@@ -9,62 +9,29 @@ and a computer player sit at it, and a plain player clicks for whoever is asked.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from bot.preview import OfflineServer, buttons, seats_for
-from bot.preview_shots import photograph
+from bot.preview_shots import (
+    PRIVATE,
+    PUBLIC,
+    game_prompt,
+    list_values,
+    open_private,
+    photograph,
+)
 
 SEED = 3
 PEOPLE = ("alice", "bob")
 ROUNDS = 4
-PUBLIC = re.compile(r"chicago:\d+:g:\d+:(\S+)")
-PRIVATE = re.compile(r"chicago:\d+:gp:\d+:(\d+):(\S+)")
 PLAIN = ("word", "keep", "pass", "end")  # what a plain player clicks, first found first
-
-
-def turf_prompt(server: OfflineServer) -> Any | None:
-    """The newest message with live Turf buttons (None: nobody is asked)."""
-    for message in reversed(server.history()):
-        if any(
-            PUBLIC.fullmatch(b.custom_id) or PRIVATE.fullmatch(b.custom_id)
-            for b in buttons(message)
-            if not b.disabled
-        ):
-            return message
-    return None
-
-
-def list_values(message: Any) -> list[str]:
-    """The values of a private list (a select menu) in a message."""
-    for row in message.components:
-        for child in getattr(row, "children", []):
-            options = getattr(child, "options", None)
-            if options:
-                return [str(o.value) for o in options]
-    return []
-
-
-def seat_member(server: OfflineServer, seat: int) -> Any:
-    """The person in a seat of the (only) match: private lists carry the seat."""
-    table: Any = server.bot.tables.by_id[1]
-    return server.by_id[table.seats[seat].user_id]
-
-
-async def open_private(server: OfflineServer, prompt: Any, custom_id: str) -> tuple[Any, Any]:
-    """Open a 🔒 list as its seat's player: (the player, the private message)."""
-    found = PRIVATE.fullmatch(custom_id)
-    assert found is not None
-    member = seat_member(server, int(found[1]))
-    opened = await member.click(prompt, custom_id=custom_id)
-    return member, opened.response
 
 
 async def step(server: OfflineServer, open_lists: bool = True) -> str | None:
     """One plain click for whoever is asked: a private list first (its first choice; a
     fight's largest), else the first plain button. None when nothing is asked."""
-    prompt = turf_prompt(server)
+    prompt = game_prompt(server)
     if prompt is None:
         return None
     live = [b for b in buttons(prompt) if not b.disabled]
@@ -95,11 +62,11 @@ async def turf_scenario(server: OfflineServer, preview: Any, camera: Any) -> lis
     for _ in range(2):
         await step(server, open_lists=False)
     await preview.refresh()
-    prompt = turf_prompt(server)
+    prompt = game_prompt(server)
     assert prompt is not None, "the match did not start"
     await camera.shoot("turf-02-legwork", server.decider(prompt).name)
     for _ in range(300):  # until a 🔒 list is offered: open it and photograph it
-        prompt = turf_prompt(server)
+        prompt = game_prompt(server)
         if prompt is None:
             break
         privates = [b.custom_id for b in buttons(prompt) if PRIVATE.fullmatch(b.custom_id)]
@@ -110,7 +77,7 @@ async def turf_scenario(server: OfflineServer, preview: Any, camera: Any) -> lis
             break
         await step(server, open_lists=False)
     for _ in range(600):  # until both sides of a fight are asked to choose in secret
-        prompt = turf_prompt(server)
+        prompt = game_prompt(server)
         if prompt is None or "choose in secret" in prompt.content:
             break
         await step(server)

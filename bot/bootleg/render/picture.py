@@ -54,7 +54,9 @@ GRID_END = GRID_Y + 3 * CELL_H + 2 * GAP
 SPACE = 50
 ROW_HEIGHT = 38
 LINE_LABELS = ("R1", "R2", "R3", "C1", "C2", "C3", "D1", "D2")  # rows, columns, diagonals
-PHASES = {"move": "move", "act": "act", "bomb": "the Bomb?", "lucky": "Lucky Joe?"}
+# The picture is drawn as a turn begins and stays on that turn's prompts, so the title
+# names the turn, not its step (after the move, "move" would read as still to come).
+PHASES = {"bomb": "the Bomb?", "lucky": "Lucky Joe?"}
 LEGEND = "B Big · X secret · W Whisky · F Fake · ! Bomb · + Good Goods · − Cheap Gin"
 
 
@@ -110,8 +112,9 @@ def _title(view: PlayerView) -> str:
         return f"Bootleg · final count · {names[winner]} wins with {view.players[winner].szmal}$"
     asked = view.waiting[0] if view.waiting else None
     who = names[asked.seat] if asked else names[view.turn.seat]
-    doing = PHASES.get(view.phase.value, view.phase.value)
-    return f"Bootleg · {variant} · round {view.round} of {ROUNDS} · {who}: {doing}"
+    doing = PHASES.get(view.phase.value)
+    step = f"{who}: {doing}" if doing else f"{who}'s turn"
+    return f"Bootleg · {variant} · round {view.round} of {ROUNDS} · {step}"
 
 
 def _token(draw: ImageDraw.ImageDraw, cell: int, number: int, face_up: bool) -> None:

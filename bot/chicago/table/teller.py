@@ -488,8 +488,9 @@ class TurnPublisher:
     def asks_now(self, seq: int) -> bool:
         return self.match.asks_now(seq)
 
-    async def decide(self, user_id: int, seq: int, decision: str) -> str | None:
-        return await self.match.decide(user_id, seq, decision)
+    async def send_offer(self, user_id: int, decision: str, seq: int) -> str | None:
+        """A trade drafted on a private screen, made the way every game makes an offer."""
+        return await self.match.offer(user_id, decision, seq)
 
     def private_list(
         self, session: MatchSession, user_seat: int | None, seq: int, seat: int, group: str

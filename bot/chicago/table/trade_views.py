@@ -197,7 +197,7 @@ class TradeScreen(discord.ui.View):
         await interaction.response.edit_message(
             content=f"Sending your offer to {partner}…", view=None
         )
-        refused = await self.owner.decide(interaction.user.id, self.seq, decision)
+        refused = await self.owner.send_offer(interaction.user.id, decision, self.seq)
         if refused is None:
             self.finish()
             text = f"✅ Offer sent to {partner}. The channel will tell how it goes."

@@ -23,6 +23,7 @@ from engine.turf.cards import RANKS
 
 RANK_WORDS = {"ace": 1, "a": 1}
 NOT_TURF = "Deals are part of Turf; this channel has no Turf match running."
+OFFER_SENT = "Offer sent: they answer in private."
 
 
 class DealTerms(ValueError):
@@ -90,8 +91,8 @@ async def deal_cmd(
         await reply(interaction, f"That deal does not read right: {exc}.")
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    answer = await table.offer(interaction.user.id, text)
-    await interaction.followup.send(answer, ephemeral=True)
+    refused = await table.offer(interaction.user.id, text)
+    await interaction.followup.send(refused or OFFER_SENT, ephemeral=True)
 
 
 def commands(group: app_commands.Group) -> list[Command]:

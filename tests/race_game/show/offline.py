@@ -44,6 +44,12 @@ class RaceOffline:
     def picture(self, args: argparse.Namespace) -> int:
         raise CommandError(f"{GAME.title} has no picture", 2)
 
+    def sample_picture(self) -> bytes:
+        raise CommandError(f"{GAME.title} has no picture", 2)
+
+    def picture_workers(self, workers: int | None) -> str:
+        return "no pictures"
+
     def replay_summary(self, file: str, replay: Any) -> None:
         print(f"{file}: {GAME.title}, total {replay.state.total}")
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from bot.benchmarks import peak_memory_mb, percentile, ratings
 from bot.benchmarks.store_databases import BenchDatabases
-from bot.benchmarks.store_scale import run_at_scale
+from bot.chicago.bench.store_scale import run_at_scale
 from bot.registry import CHICAGO
 from bot.store import (
     DecisionRecord,
