@@ -1,5 +1,7 @@
-"""The buttons of every message the bot posts, and the one persistent item that reads
-them back after a restart.
+"""The buttons every game's messages share (lobby, computer players, ending a match,
+Rematch, a risky choice's confirmation), and the one persistent item that reads every
+button of ours back after a restart; which decision buttons a prompt carries is its
+game's (`bot.chicago.table.buttons` for Chicago 1927).
 
 Every button of ours carries its whole meaning in its custom id
 (`bot.discord_app.custom_ids`). One `DynamicItem`, registered in `setup_hook`, matches
