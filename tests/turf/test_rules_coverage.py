@@ -9,6 +9,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from tests.rules_file import rules_file, sections_and_rulings
+
 HERE = Path(__file__).parent
 SECTIONS = ("1", "1.1", "1.2", "1.3", "2", "3", "4", "4.1", "4.2", "4.3", "5", "6", "7", "8",
             "9", "10")  # fmt: skip
@@ -41,27 +43,10 @@ def test_every_ruling_is_cited_by_a_test() -> None:
     assert not missing, f"rulings no test cites: {missing}"
 
 
-def _rules_file() -> Path | None:
-    for folder in Path(__file__).resolve().parents:
-        candidate = folder / "shared" / "RULES-TURF.md"
-        if candidate.is_file():
-            return candidate
-    return None
-
-
 def test_the_lists_match_the_rules_file_when_it_is_at_hand() -> None:
-    rules = _rules_file()
+    rules = rules_file("RULES-TURF.md")
     if rules is None:
         return  # a checkout without the specification beside it: the lists above stand
-    text = rules.read_text(encoding="utf-8")
-    headings = re.findall(r"^#{2,3} (\d+(?:\.\d+)?)\.? ", text, re.MULTILINE)
-    assert tuple(headings) == SECTIONS
-    per_section: Counter[str] = Counter()
-    section = ""
-    for line in text.splitlines():
-        found = re.match(r"^#{2,3} (\d+(?:\.\d+)?)", line)
-        if found:
-            section = found[1]
-        if section:
-            per_section[section] += line.count("[R]")
+    headings, per_section = sections_and_rulings(rules)
+    assert headings == SECTIONS
     assert per_section == Counter(RULINGS.values())
