@@ -4,21 +4,22 @@ registry hands them to the CLI and to `/chicago replay` (`bot.games.offline.Offl
 from __future__ import annotations
 
 import argparse
-import asyncio
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from bot.cli.output import CommandError, Progress, write_file
-from bot.cli.replay import summarise_other
 from bot.games.offline import Write, listed_kinds
+from bot.games.quick_pictures import QuickPictures
 from engine.bootleg import MAX_PLAYERS, MIN_PLAYERS
 from engine.bootleg.computer import LEVELS
 
 STRENGTH = ("normal", "easy")  # the issue's yardstick: one normal seat among easy ones
 
 
-class BootlegOffline:
+class BootlegOffline(QuickPictures):
+    title = "Bootleg"
+    package = "bot.bootleg"
+
     def check_demo(self, args: argparse.Namespace) -> None:
         if args.level not in LEVELS:
             raise CommandError(
@@ -97,38 +98,10 @@ class BootlegOffline:
 
         return render_bootleg_png(player_view(new_match(4, seed=1)), [])
 
-    def picture_workers(self, workers: int | None) -> str:
-        return "1 thread"  # a Bootleg picture is quick to draw: no worker processes
-
-    def replay_summary(self, file: str, replay: Any) -> None:
-        summarise_other(file, replay)
-
-    def draw_replay(self, replay: Any, out: Path, as_gif: bool, jobs: int) -> None:
-        """The city after every turn (quick to draw: no worker processes)."""
-        from bot.bootleg.render.animation import SCALE, frames, turn_pictures
-        from bot.bootleg.render.palette import palette_image
-        from bot.cli.replay_frames import write_frames
-
-        pictures = turn_pictures(replay.setup, replay.decisions)
-        write_frames(frames(pictures, SCALE if as_gif else 1), palette_image(), out, as_gif)
-
-    def bench(self, args: argparse.Namespace) -> int:
-        """Bootleg measures its rules and its picture in one run."""
-        if args.target != "engine":
-            raise CommandError(f"bench {args.target} is for Chicago 1927; Bootleg has: engine", 2)
-        from bot.bootleg import bench_engine
-
-        return bench_engine.run(args)
-
     def animate(self, setup: Any, decisions: Sequence[tuple[int, str]]) -> bytes:
         from bot.bootleg.render.animation import animate_bootleg
 
         return animate_bootleg(setup, decisions)
-
-    def screenshots(self, out: Path, readme: Path | None) -> list[Path]:
-        from bot.bootleg.preview_shots import take
-
-        return asyncio.run(take(out))
 
 
 OFFLINE = BootlegOffline()

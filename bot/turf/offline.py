@@ -4,18 +4,19 @@ hands them to the CLI and to `/chicago replay` (`bot.games.offline.Offline`)."""
 from __future__ import annotations
 
 import argparse
-import asyncio
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from bot.cli.output import CommandError, Progress, write_file
-from bot.cli.replay import summarise_other
 from bot.games.offline import Write, listed_kinds
+from bot.games.quick_pictures import QuickPictures
 from engine.turf.computer import LEVELS
 
 
-class TurfOffline:
+class TurfOffline(QuickPictures):
+    title = "Turf"
+    package = "bot.turf"
+
     def check_demo(self, args: argparse.Namespace) -> None:
         if args.level not in LEVELS:
             raise CommandError(f"Turf has no {args.level} level yet", 2)
@@ -93,38 +94,10 @@ class TurfOffline:
 
         return render_turf_png(player_view(new_match(4, seed=1)), [])
 
-    def picture_workers(self, workers: int | None) -> str:
-        return "1 thread"  # a Turf picture is quick to draw: no worker processes
-
-    def replay_summary(self, file: str, replay: Any) -> None:
-        summarise_other(file, replay)
-
-    def draw_replay(self, replay: Any, out: Path, as_gif: bool, jobs: int) -> None:
-        """The Turf table after every turn (quick to draw: no worker processes)."""
-        from bot.cli.replay_frames import write_frames
-        from bot.turf.render.animation import SCALE, frames, turn_pictures
-        from bot.turf.render.palette import palette_image
-
-        pictures = turn_pictures(replay.setup, replay.decisions)
-        write_frames(frames(pictures, SCALE if as_gif else 1), palette_image(), out, as_gif)
-
-    def bench(self, args: argparse.Namespace) -> int:
-        """Turf measures its engine and its picture in one run."""
-        if args.target != "engine":
-            raise CommandError(f"bench {args.target} is for Chicago 1927; Turf has: engine", 2)
-        from bot.turf import bench_engine
-
-        return bench_engine.run(args)
-
     def animate(self, setup: Any, decisions: Sequence[tuple[int, str]]) -> bytes:
         from bot.turf.render.animation import animate_turf
 
         return animate_turf(setup, decisions)
-
-    def screenshots(self, out: Path, readme: Path | None) -> list[Path]:
-        from bot.turf.preview_shots import take
-
-        return asyncio.run(take(out))
 
 
 OFFLINE = TurfOffline()
