@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from bot import rating_board
 from bot.discord_app.custom_ids import game_id, private_id, select_id
 from bot.discord_app.offer_flow import Asked, OfferFlow
 from bot.discord_app.ports import MatchContext
@@ -74,6 +75,7 @@ class PresentedTeller:
         self.prompt_lines: list[str] = []  # what the prompt tells so far (edited in place)
         self.prompt_asks: tuple[int, ...] = ()  # the people it asks
         self.offers = OfferFlow(ctx, match.match_id, self)
+        self.rated: list[str] = []  # the final message's rating lines, once rated
 
     @property
     def match_id(self) -> int:
@@ -165,7 +167,8 @@ class PresentedTeller:
         return False
 
     async def _finish(self, session: MatchSession) -> None:
-        """The match is recorded as finished, each seat's place in the history."""
+        """The match is recorded as finished, each seat's place in the history, and a
+        rated game's ratings move, each person's line kept for the final message."""
         game, state = session.game, session.state
         placings = game.placings(state)
         winner = next((p.seat for p in placings if p.won), -1)
@@ -197,6 +200,9 @@ class PresentedTeller:
             for p in placings
         ]
         await self.ctx.store.record_sides(self.match_id, rows)
+        if game.rated:
+            told = await rating_board.rate_finished(self.ctx.store, self.match_id)
+            self.rated = [f"📈 **Ratings in {game.title}**", *(f"• {t}" for t in told.splitlines())]
 
     def _mention(self, session: MatchSession, seat: int) -> str:
         user = self.match.player_of(seat)
@@ -219,6 +225,7 @@ class PresentedTeller:
         if session.over:
             asking_lines.append(f"🏁 **The match is over** — {session.game.ending(state)}.")
             asking_lines += [f"• {line}" for line in self.presenter.standings(state)]
+            asking_lines += self.rated
             view.add_item(rematch_button(match_id))
             buttons += 1
         asked = session.asked()
