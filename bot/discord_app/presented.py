@@ -74,6 +74,7 @@ class PresentedTeller:
         self.reminded: int | None = None
         self.prompt_lines: list[str] = []  # what the prompt tells so far (edited in place)
         self.prompt_asks: tuple[int, ...] = ()  # the people it asks
+        self.prompt_picture = False  # whether it carries the picture
         self.offers = OfferFlow(ctx, match.match_id, self)
         self.rated: list[str] = []  # the final message's rating lines, once rated
 
@@ -274,9 +275,10 @@ class PresentedTeller:
         picture: bool | None = None,
     ) -> None:
         """Tell a step. While the same people are asked and no turn closed, the prompt is
-        edited in place; otherwise the passed prompt is closed and a new one posted, with
-        the picture when a turn closed or the match ended. Private lists go by DM to the
-        seats that need them."""
+        edited in place (its picture drawn again when the step changed the table, so it
+        shows what its lines now tell); otherwise the passed prompt is closed and a new
+        one posted, with the picture when a turn closed or the match ended. Private
+        lists go by DM to the seats that need them."""
         state = session.state
         channel = self.match.channel
         lines = [line.text for line in [*notes, *step.lines]]
@@ -288,6 +290,8 @@ class PresentedTeller:
             self.prompt_lines += lines
             message = self._prompt(session, self.prompt_lines)
             message.setdefault("view", None)
+            if self.prompt_picture and step.events:
+                message["attachments"] = [await self._picture(state, step.events)]
             await channel.edit(prompt_id, **message)
         else:
             if self.prompt_id is not None:
@@ -295,6 +299,7 @@ class PresentedTeller:
                     await channel.edit(self.prompt_id, view=None)
             self.prompt_lines = lines
             self.prompt_asks = asks
+            self.prompt_picture = picture
             message = self._prompt(session, lines)
             if picture:
                 message["file"] = await self._picture(state, step.events)

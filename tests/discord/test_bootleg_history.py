@@ -80,12 +80,12 @@ async def _rated_in_bootleg_apart_from_chicago(table: Table) -> None:
     alice = table.members["alice"]
     mine = await alice.slash(table.channel, "chicago stats")
     assert mine.response is not None
-    fields = {f.name: f.value or "" for f in mine.response.embeds[0].fields}
-    ratings = [name for name in fields if name.startswith("Rating")]
-    assert ratings == ["Rating · Chicago 1927", "Rating · Bootleg"], ratings
-    for name in ratings:
-        assert "after 1 matches (ranked after 5 matches)" in fields[name]
-        assert fields[name].count("\n#") == 1
+    fields = {f.name or "": f.value or "" for f in mine.response.embeds[0].fields}
+    rated = [field for field in fields if field.startswith("Rating")]
+    assert rated == ["Rating · Chicago 1927", "Rating · Bootleg"], rated
+    for field in rated:
+        assert "after 1 matches (ranked after 5 matches)" in fields[field]
+        assert fields[field].count("\n#") == 1
     here = await alice.slash(table.channel, "chicago leaderboard")
     there = await alice.slash(elsewhere, "chicago leaderboard")
     chosen = await alice.slash(elsewhere, "chicago leaderboard", game="bootleg")
