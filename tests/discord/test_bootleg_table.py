@@ -116,6 +116,8 @@ async def test_a_four_seat_bootleg_match_by_clicks_to_the_final_count(table: Tab
     for where in ("Casino", "Railway Station", "Prison"):
         assert where + ":" in final.content, final.content
     assert "Location" in final.content
+    rated = final.content.split("📈 **Ratings in Bootleg**\n", 1)[1].splitlines()
+    assert sorted(line.split(":")[0] for line in rated) == [f"• {p}" for p in PEOPLE], rated
 
 
 async def test_the_variant_is_the_lobby_s_setting(table: Table) -> None:
