@@ -9,6 +9,7 @@ a hundred finished matches as at a hundred thousand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot import ratings
@@ -75,9 +76,13 @@ async def player_rating(
     return "\n".join([ratings.rating_summary(row), *ratings.history_lines(changes)])
 
 
-async def rated_games(store: MatchStore, guild_id: int | None, user_id: int) -> list[str]:
-    """The games a player has a rating in on this server (keys, in key order)."""
-    return [row.game for row in await store.player_ratings(guild_id, f"user:{user_id}")]
+async def rated_games(
+    store: MatchStore, guild_id: int | None, user_id: int, games: Sequence[str]
+) -> list[str]:
+    """Those of `games` (keys) a player has a rating in on this server, in that order:
+    one row looked up by its key per game, however many players the server has."""
+    player = f"user:{user_id}"
+    return [g for g in games if await store.player_rating(guild_id, g, player) is not None]
 
 
 async def rate_finished(store: MatchStore, match_id: int) -> str:

@@ -99,8 +99,9 @@ async def rating_fields(store: MatchStore, guild_id: int | None, user_id: int) -
     """A player's rating in each game they are rated in (registry order), with their
     latest changes in it: fewer lines each when several games share the card, so it
     stays short on a phone. One field saying so when they are rated in none."""
-    keys = set(await rating_board.rated_games(store, guild_id, user_id))
-    games = [g for g in GAMES.values() if g.rated and g.key in keys]
+    rated = [g.key for g in GAMES.values() if g.rated]
+    keys = await rating_board.rated_games(store, guild_id, user_id, rated)
+    games = [GAMES[key] for key in keys]
     if not games:
         text = await rating_board.player_rating(store, guild_id, user_id, DEFAULT_GAME)
         return [StatField("Rating", text, inline=False)]

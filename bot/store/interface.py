@@ -405,10 +405,6 @@ class MatchStore(Protocol):
         self, guild_id: int | None, game: str, player: str
     ) -> PlayerRating | None: ...
 
-    async def player_ratings(self, guild_id: int | None, player: str) -> list[PlayerRating]:
-        """A player's rating in every game they have one in, on this server."""
-        ...
-
     async def rating_history(
         self, guild_id: int | None, game: str, player: str, limit: int = 10
     ) -> list[RatingChange]:

@@ -112,15 +112,6 @@ class RatingTable(SqlDatabase):
             )
         return None if row is None else _rating(row)
 
-    async def player_ratings(self, guild_id: int | None, player: str) -> list[PlayerRating]:
-        async with self._transaction(write=False) as db:
-            rows = await db.fetch_all(
-                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND player = ? "
-                "ORDER BY game",
-                (guild_id or 0, player),
-            )
-        return [_rating(r) for r in rows]
-
     async def rating_history(
         self, guild_id: int | None, game: str, player: str, limit: int = 10
     ) -> list[RatingChange]:

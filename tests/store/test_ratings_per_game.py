@@ -84,8 +84,9 @@ async def test_a_rebuild_keeps_chicago_1927s_numbers_and_rates_turf_apart(migrat
     assert board.provisional == 3 and board.ranked == 0
     ada_turf = await store.rating_history(schema5.GUILD, "turf", "user:101")
     assert [(c.match_id, c.place) for c in ada_turf] == [(3, 2)]
-    ada = await store.player_ratings(schema5.GUILD, "user:101")
-    assert [r.game for r in ada] == ["chicago", "turf"]
+    every = ["chicago", "turf", "bootleg"]
+    assert await rating_board.rated_games(store, schema5.GUILD, 101, every) == every[:2]
+    assert await rating_board.rated_games(store, schema5.GUILD, 104, every) == every[:1]
 
 
 async def test_a_channel_names_its_open_match_s_game_else_its_last_finished_one(
