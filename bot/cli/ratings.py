@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         raise CommandError(str(exc), 1) from None
     print(
-        f"rebuilt the ratings of {players} player(s) from {matches} finished match(es) in "
-        f"{shown(path)}; {changed} row(s) differed from the ones kept"
+        f"rebuilt {players} rating(s), one per player and game, from {matches} finished "
+        f"match(es) in {shown(path)}; {changed} row(s) differed from the ones kept"
     )
     return 0

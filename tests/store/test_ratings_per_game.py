@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot import rating_board, ratings
+from bot.cli import main
 from bot.store import SCHEMA_VERSION
 from tests.store import schema5, schema6
 from tests.store.helpers import Store, fetch_sql
@@ -100,3 +101,15 @@ async def test_a_channel_names_its_open_match_s_game_else_its_last_finished_one(
     assert await store.channel_game(13) == "bootleg"
     await store.create_match(schema5.GUILD, 999, 101, {}, 7)
     assert await store.channel_game(999) is None  # a match of the default game
+
+
+def test_chicago_bot_ratings_after_the_upgrade_rates_turf_and_keeps_chicago_1927(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's step after upgrading: `chicago-bot ratings` adds the Turf ratings
+    (four rows: three people and a hard computer) and changes none of the nine kept."""
+    schema6.write_sqlite(db_path, schema5.old_database())
+    assert main(["ratings", "--db", str(db_path)]) == 0
+    said = capsys.readouterr().out
+    assert "rebuilt 13 rating(s), one per player and game, from 12 finished match(es)" in said
+    assert "; 4 row(s) differed from the ones kept" in said
