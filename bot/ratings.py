@@ -29,6 +29,7 @@ from bot.store.interface import (
     Skill,
     rated_player,
 )
+from bot.telling import plural
 
 MIN_RANKED_MATCHES = 5  # finished matches before a player appears on the leaderboard
 _MODEL = PlackettLuce()  # its defaults (mu 25, sigma 25/3) are `Skill`'s
@@ -213,7 +214,7 @@ def rating_summary(row: PlayerRating | None) -> str:
         return "No rated matches yet."
     unranked = row.matches < MIN_RANKED_MATCHES
     note = f" (ranked after {MIN_RANKED_MATCHES} matches)" if unranked else ""
-    return f"{row.skill.rating:.1f} after {row.matches} matches{note}"
+    return f"{row.skill.rating:.1f} after {plural(row.matches, 'match', 'matches')}{note}"
 
 
 def ordinal(place: int) -> str:

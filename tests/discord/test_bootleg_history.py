@@ -84,7 +84,7 @@ async def _rated_in_bootleg_apart_from_chicago(table: Table) -> None:
     rated = [field for field in fields if field.startswith("Rating")]
     assert rated == ["Rating · Chicago 1927", "Rating · Bootleg"], rated
     for field in rated:
-        assert "after 1 matches (ranked after 5 matches)" in fields[field]
+        assert "after 1 match (ranked after 5 matches)" in fields[field]
         assert fields[field].count("\n#") == 1
     here = await alice.slash(table.channel, "chicago leaderboard")
     there = await alice.slash(elsewhere, "chicago leaderboard")

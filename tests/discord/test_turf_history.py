@@ -94,7 +94,7 @@ async def test_stats_and_leaderboard_take_turf_rows(table: Table) -> None:
     assert values["Turf"] == f"{int(won)}/1 ({100 * int(won)}%)"
     assert values["As a boss, by character"] == "—"
     assert values["Empire Marks earned"] == "0"
-    assert "after 1 matches (ranked after 5 matches)" in values["Rating · Turf"]
+    assert "after 1 match (ranked after 5 matches)" in values["Rating · Turf"]
     assert "Rating · Chicago 1927" not in values
     board = await member.slash(table.channel, "chicago leaderboard")
     assert board.response is not None
