@@ -21,7 +21,7 @@ from bot.discord_app.command_group import Command, command
 from bot.discord_app.custom_ids import leaderboard_id
 from bot.discord_app.ports import ClickRouter
 from bot.discord_app.replies import reply
-from bot.discord_app.views import ChicagoButton
+from bot.discord_app.views import ChicagoButton, Layout
 from bot.games.animations import animate
 from bot.registry import GAMES, game_named
 from bot.replay_file import export, suffix
@@ -74,7 +74,7 @@ async def leaderboard_page(store: MatchStore, guild_id: int | None, page: int) -
     embed = discord.Embed(title="🏆 Who rules Chicago", colour=COLOUR)
     embed.description = "\n".join(board.lines) or "Nobody has played a rated match here yet."
     embed.set_footer(text=board.footer)
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     view.add_item(ChicagoButton(leaderboard_id(page - 1), "◀ Previous", disabled=page == 0))
     view.add_item(ChicagoButton(leaderboard_id(page + 1), "Next ▶", disabled=page >= pages - 1))
     return {"embed": embed, "view": view}
