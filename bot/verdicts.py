@@ -41,8 +41,8 @@ WORDS: dict[Verdict, str] = {
     Verdict.NOT_STARTED: "The match has not started yet.",
     Verdict.MALFORMED: "That button is no longer in use.",
     Verdict.SCREEN_GONE: (
-        "This trade screen closed when the bot restarted; nothing was sent. "
-        "Press 🤝 Propose a trade on the prompt to start again."
+        "This trade screen has closed (it was open too long, or the bot restarted); "
+        "nothing was sent. Press 🤝 Propose a trade on the prompt to start again."
     ),
 }
 

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal, NoReturn
 
+from bot.typed_numbers import not_a_number, whole_number
+
 PROG = "chicago-bot"
 DISTRIBUTION = "chicago-1927"
 
@@ -29,10 +31,9 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def _whole_number(text: str, least: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(not_a_number(text, hint="type digits only"))
     if value < least:
         raise argparse.ArgumentTypeError(f"{value} is less than {least}")
     return value
@@ -46,6 +47,14 @@ def positive_int(text: str) -> int:
 def count(text: str) -> int:
     """An argparse type: a whole number of 0 or more."""
     return _whole_number(text, 0)
+
+
+def seed_number(text: str) -> int:
+    """An argparse type: a match seed, any whole number (a minus sign allowed)."""
+    value = whole_number(text, signed=True)
+    if value is None:
+        raise argparse.ArgumentTypeError(not_a_number(text, "a seed", "type digits only"))
+    return value
 
 
 DEFAULT_ENV_FILE = Path(".env")
@@ -150,7 +159,7 @@ def add_bosses_option(
         default = options.default_count
     parser.add_argument(
         "--bosses",
-        type=int,
+        type=count,
         choices=options.counts,
         default=default,
         metavar=f"{min(options.counts)}..{max(options.counts)}",
@@ -175,7 +184,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--players",
-        type=int,
+        type=count,
         choices=TURF_PLAYERS,
         default=None,
         metavar="2..6",
@@ -190,7 +199,7 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
     options = default_cli_options()
     parser.add_argument(
         "--marks",
-        type=int,
+        type=count,
         choices=options.marks,
         default=options.standard_marks,
         metavar="2..4",

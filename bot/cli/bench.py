@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bot.cli import add_bosses_option, add_game_options, count, positive_int
+from bot.cli import add_bosses_option, add_game_options, count, positive_int, seed_number
 from bot.cli.output import CommandError
 from bot.database_url import is_postgres
 
@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"matches to play (default {DEFAULT_MATCHES}; render: {TARGET_MATCHES['render']})",
     )
-    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--seed", type=seed_number, default=1, help="first seed (default 1)")
     add_bosses_option(parser)
     parser.add_argument(
         "--db",

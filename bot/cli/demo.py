@@ -11,7 +11,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bot.cli import add_bosses_option, add_game_options, add_match_options, seconds
+from bot.cli import (
+    add_bosses_option,
+    add_game_options,
+    add_match_options,
+    seconds,
+    seed_number,
+)
 from bot.cli.output import (
     check_output_file,
     path_text,
@@ -22,7 +28,7 @@ from bot.game_keys import default_cli_options
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=1927, help="match seed (default 1927)")
+    parser.add_argument("--seed", type=seed_number, default=1927, help="match seed (default 1927)")
     parser.add_argument(
         "--out",
         type=path_text,

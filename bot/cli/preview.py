@@ -19,7 +19,8 @@ import socket
 import tempfile
 from pathlib import Path
 
-from bot.cli import positive_int, seconds_up_to
+from bot.cli import count as whole_count
+from bot.cli import positive_int, seconds_up_to, seed_number
 from bot.cli.output import CommandError, reason
 from bot.games import Game
 from bot.games.seating import Count
@@ -85,7 +86,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     for count in counts():
         parser.add_argument(
-            f"--{count.flag}", type=int, choices=range(count.low, count.high + 1),
+            f"--{count.flag}", type=whole_count, choices=range(count.low, count.high + 1),
             default=count.default, metavar=f"{count.low}..{count.high}", help=count.flag_help,
         )  # fmt: skip
     parser.add_argument(
@@ -119,9 +120,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"pause before computer players' moves are shown, 0-{MAX_COMPUTER_DELAY:g} "
         "(default 1.5)",
     )  # fmt: skip
-    parser.add_argument("--seed", type=int, default=None, help="match seed (default: random)")
     parser.add_argument(
-        "--port", type=int, default=None,
+        "--seed", type=seed_number, default=None, help="match seed (default: random)"
+    )
+    parser.add_argument(
+        "--port", type=whole_count, default=None,
         help="port on 127.0.0.1 to serve the page on (default: a free one)",
     )  # fmt: skip
     parser.add_argument(

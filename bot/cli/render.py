@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import argparse
 
-from bot.cli import add_bosses_option, add_game_options, count
+from bot.cli import add_bosses_option, add_game_options, count, seed_number
 from bot.cli.output import check_output_file, path_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
+    parser.add_argument("--seed", type=seed_number, default=1, help="match seed (default 1)")
     parser.add_argument(
         "--decisions",
         type=count,

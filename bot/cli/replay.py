@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from bot.cli import one_line
+from bot.cli import count, one_line
 from bot.cli.output import (
     CommandError,
     check_output_file,
@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=count,
         default=0,
         metavar="N",
         help="processes drawing frames (default: one per CPU, up to 4)",

@@ -12,7 +12,13 @@ from __future__ import annotations
 import argparse
 import os
 
-from bot.cli import add_bosses_option, add_game_options, add_match_options, positive_int
+from bot.cli import (
+    add_bosses_option,
+    add_game_options,
+    add_match_options,
+    positive_int,
+    seed_number,
+)
 from bot.game_keys import default_cli_options
 
 
@@ -43,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "Default: normal"
         ),
     )
-    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--seed", type=seed_number, default=1, help="first seed (default 1)")
     add_match_options(parser)
     add_game_options(parser)
     parser.add_argument(

@@ -35,6 +35,7 @@ from bot.discord_app.tellers import every_game
 from bot.discord_app.timers import Clock
 from bot.discord_app.tree import ChicagoTree
 from bot.discord_app.views import DYNAMIC_ITEMS
+from bot.discord_app.who_answers import form_values, item_answers
 from bot.registry import DEFAULT_GAME, table_of
 from bot.settings import Settings
 from bot.store import MatchStore
@@ -212,9 +213,10 @@ class ChicagoBot(commands.AutoShardedBot):
     # --- clicks nothing else answers -----------------------------------------------------
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A click on one of our buttons that its message no longer shows (the player's
-        screen was behind), or on a trade screen a restart closed, is answered too,
-        instead of failing silently."""
+        """Every interaction of ours that no persistent item answers (`who_answers`): a
+        click on a component its message no longer shows (the player's screen was
+        behind) hears it has passed; a form sent back goes to the router. Nothing else
+        answers these, and this answers nothing else."""
         if interaction.type not in (
             discord.InteractionType.component,
             discord.InteractionType.modal_submit,
@@ -222,24 +224,15 @@ class ChicagoBot(commands.AutoShardedBot):
             return
         data: dict[str, object] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not ours(custom_id):
+        if not ours(custom_id) or item_answers(interaction):
             return
         click = parse(custom_id)
+        if interaction.type is discord.InteractionType.modal_submit:
+            await self.tables.submit(interaction, click, form_values(interaction))
+            return
         with contextlib.suppress(discord.HTTPException):
-            if isinstance(click, DraftClick):
-                if not self.tables.has_screen(click):
-                    await self.tables.screen_gone(interaction, click)
-                return
-            message = interaction.message
-            if message is None or interaction.type is not discord.InteractionType.component:
-                return
-            shown = {
-                getattr(child, "custom_id", None)
-                for row in message.components
-                for child in getattr(row, "children", [])
-            }
-            if custom_id not in shown:
-                await reply(interaction, say(Verdict.STALE))
+            text = say(Verdict.SCREEN_GONE if isinstance(click, DraftClick) else Verdict.STALE)
+            await self.tables.tell(interaction, text)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self._channel_gone(channel.id)

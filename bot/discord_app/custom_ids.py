@@ -11,7 +11,8 @@ payload) is refused politely in one place.
     chicago:{match}:lobby:{action}         a lobby button (join_boss, add:boss:easy, ...)
     chicago:{match}:end:{yes|no}           the answer to "end this match?"
     chicago:{match}:propose:{seq}          "Propose a trade" on the prompt of decision seq
-    chicago:{match}:draft:{token}:{part}   a part of one player's private trade screen
+    chicago:{match}:draft:{token}:{part}   a button or form of one player's private screen
+    chicago:{match}:dl:{token}:{part}      a list (select menu) of that screen
     chicago:{match}:rematch                the Rematch button under a final summary
     chicago:{match}:board                  "Full board" on a prompt: the whole board, privately
     chicago:leaderboard:{game}:{page}      the page buttons of a game's leaderboard
@@ -43,7 +44,7 @@ SURE = re.compile(r"chicago:(?P<match>\d{1,18}):sure:(?P<seq>\d{1,9}):(?P<decisi
 END = re.compile(r"chicago:(?P<match>\d{1,18}):end:(?P<answer>yes|no)")
 PROPOSE = re.compile(r"chicago:(?P<match>\d{1,18}):propose:(?P<seq>\d{1,9})")
 DRAFT = re.compile(
-    r"chicago:(?P<match>\d{1,18}):draft:(?P<token>[0-9a-f]{8}):(?P<part>[a-z]{1,12})"
+    r"chicago:(?P<match>\d{1,18}):(?:draft|dl):(?P<token>[0-9a-f]{8}):(?P<part>[a-z]{1,12})"
 )
 REMATCH = re.compile(r"chicago:(?P<match>\d{1,18}):rematch")
 BOARD = re.compile(r"chicago:(?P<match>\d{1,18}):board")
@@ -197,6 +198,11 @@ def propose_id(match_id: int, seq: int) -> str:
 
 def draft_id(match_id: int, token: str, part: str) -> str:
     return f"chicago:{match_id}:draft:{token}:{part}"
+
+
+def draft_list_id(match_id: int, token: str, part: str) -> str:
+    """A select menu of a private screen: its own kind, so the select item reads it."""
+    return f"chicago:{match_id}:dl:{token}:{part}"
 
 
 def rematch_id(match_id: int) -> str:

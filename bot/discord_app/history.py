@@ -21,7 +21,7 @@ from bot.discord_app.command_group import Command, command
 from bot.discord_app.custom_ids import leaderboard_id
 from bot.discord_app.ports import ClickRouter
 from bot.discord_app.replies import reply
-from bot.discord_app.views import ChicagoButton
+from bot.discord_app.views import ChicagoButton, Layout
 from bot.games.animations import animate
 from bot.games.protocol import Game, StatField
 from bot.registry import DEFAULT_GAME, GAMES, game_named
@@ -88,7 +88,7 @@ async def leaderboard_page(
         "\n".join(board.lines) or f"Nobody has played a rated match of {game.title} here yet."
     )
     embed.set_footer(text=board.footer)
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     earlier, later = leaderboard_id(game.key, page - 1), leaderboard_id(game.key, page + 1)
     view.add_item(ChicagoButton(earlier, "◀ Previous", disabled=page == 0))
     view.add_item(ChicagoButton(later, "Next ▶", disabled=page >= pages - 1))

@@ -125,6 +125,16 @@ class MatchContext:
     stopping: Callable[[], bool] = _never
 
 
+class Screen(Protocol):
+    """A private screen (one player's draft of an offer): its state lives with its match,
+    and the router hands it every click, list choice and form of its own (`part`, with
+    the values chosen or typed). It answers each one once; it never listens by itself."""
+
+    async def answer(
+        self, interaction: discord.Interaction, part: str, values: list[str]
+    ) -> None: ...
+
+
 class ClickRouter(Protocol):
     """What the persistent buttons call: each click is routed to its match."""
 
@@ -135,6 +145,10 @@ class ClickRouter(Protocol):
     async def route(self, interaction: discord.Interaction, click: Click) -> None: ...
 
     async def choose(
+        self, interaction: discord.Interaction, click: Click, values: list[str]
+    ) -> None: ...
+
+    async def submit(
         self, interaction: discord.Interaction, click: Click, values: list[str]
     ) -> None: ...
 

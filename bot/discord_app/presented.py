@@ -25,10 +25,10 @@ import discord
 from bot import rating_board
 from bot.discord_app.custom_ids import game_id, private_id, select_id
 from bot.discord_app.offer_flow import Asked, OfferFlow
-from bot.discord_app.ports import MatchContext
+from bot.discord_app.ports import MatchContext, Screen
 from bot.discord_app.replies import QUIET, asking
 from bot.discord_app.teller import Plan, TableView
-from bot.discord_app.views import ChicagoButton, ChicagoSelect, rematch_button
+from bot.discord_app.views import ChicagoButton, ChicagoSelect, Layout, rematch_button
 from bot.games.presenter import Choice, Presenter
 from bot.session import Applied, MatchSession, StepResult
 from bot.store import (
@@ -164,8 +164,8 @@ class PresentedTeller:
     ) -> tuple[str, discord.ui.View] | str:
         return "No trade can be proposed now."
 
-    def has_screen(self, token: str) -> bool:
-        return False
+    def screen(self, token: str) -> Screen | None:
+        return None
 
     async def _finish(self, session: MatchSession) -> None:
         """The match is recorded as finished, each seat's place in the history, and a
@@ -218,7 +218,7 @@ class PresentedTeller:
                 f"… {len(told) - MAX_LINES + 1} earlier lines in `/chicago board`",
                 *told[-MAX_LINES + 1 :],
             ]
-        view = discord.ui.View(timeout=None)
+        view = Layout()
         asking_lines = []
         users: list[int | None] = []
         buttons = 0
@@ -391,8 +391,8 @@ class PresentedTeller:
     ) -> discord.ui.View:
         seq = session.asked_at(seat)
         assert seq is not None
-        view = discord.ui.View(timeout=None)
-        view.add_item(ChicagoSelect(select_id(self.match_id, seq), choices))
+        view = Layout()
+        view.add_item(ChicagoSelect.of_choices(select_id(self.match_id, seq), choices))
         return view
 
     def hand(self, session: MatchSession, seat: int | None) -> str | None:

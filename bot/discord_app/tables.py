@@ -376,7 +376,7 @@ class Tables:
         elif isinstance(click, BoardClick):
             await self._full_board(interaction, click)
         elif isinstance(click, DraftClick):
-            await self.screen_gone(interaction, click)
+            await self._screen(interaction, click, [])
         elif isinstance(click, GameClick):
             await self._game_decide(interaction, click.match_id, click.seq, click.decision)
         elif isinstance(click, PrivateClick):
@@ -447,11 +447,26 @@ class Tables:
     async def choose(
         self, interaction: discord.Interaction, click: Click, values: list[str]
     ) -> None:
-        """A choice from a private list (ephemeral or in a DM)."""
+        """A choice from a private list (ephemeral or in a DM), or a private screen's."""
+        if isinstance(click, DraftClick):
+            await self._screen(interaction, click, values)
+            return
         if not isinstance(click, SelectClick) or len(values) != 1:
             await self.tell(interaction, say(Verdict.MALFORMED))
             return
         await self._game_decide(interaction, click.match_id, click.seq, values[0])
+
+    async def submit(
+        self, interaction: discord.Interaction, click: Click, values: list[str]
+    ) -> None:
+        """A form sent back (a private screen's): `values` as typed, field by field."""
+        if self.ctx.stopping():
+            await self.tell(interaction, say(Verdict.STOPPING))
+        elif isinstance(click, DraftClick):
+            await self._screen(interaction, click, values)
+        else:
+            log.info("unexpected form %r by %s", click, interaction.user.id)
+            await self.tell(interaction, say(Verdict.MALFORMED))
 
     async def _private(self, interaction: discord.Interaction, click: PrivateClick) -> None:
         match = self._of(click.match_id, GameTable)
@@ -495,12 +510,23 @@ class Tables:
 
         await self.guarded(interaction, match, "full board", work)
 
-    def has_screen(self, click: DraftClick) -> bool:
+    async def _screen(
+        self, interaction: discord.Interaction, click: DraftClick, values: list[str]
+    ) -> None:
+        """A click, choice or form of a private screen, handed to the screen its match
+        keeps; a screen no longer kept (closed, timed out, lost in a restart) says so."""
         match = self._of(click.match_id, GameTable)
-        return match is not None and match.show.has_screen(click.token)
+        screen = match.show.screen(click.token) if match is not None else None
+        if screen is None:
+            await self.guarded(interaction, match, "closed screen",
+                               lambda: self._screen_gone(interaction))  # fmt: skip
+            return
+        found = screen
+        await self.guarded(interaction, match, f"screen {click.part}",
+                           lambda: found.answer(interaction, click.part, values))  # fmt: skip
 
-    async def screen_gone(self, interaction: discord.Interaction, click: DraftClick) -> None:
-        """A click on a trade screen no live view answers: closed by a restart."""
+    @staticmethod
+    async def _screen_gone(interaction: discord.Interaction) -> None:
         text = say(Verdict.SCREEN_GONE)
         if interaction.type is discord.InteractionType.component:
             await interaction.response.edit_message(content=text, view=None)

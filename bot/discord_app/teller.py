@@ -22,7 +22,7 @@ import discord
 
 from bot.discord_app.command_group import Command
 from bot.discord_app.match_channel import MatchChannel
-from bot.discord_app.ports import MatchContext
+from bot.discord_app.ports import MatchContext, Screen
 from bot.games.presenter import Choice
 from bot.session import Applied, MatchSession, StepResult
 from bot.store import MatchRecord, SeatRecord, StepWrite
@@ -161,8 +161,9 @@ class Teller(Protocol):
         """A private screen to draft an offer on (its words and controls), or why not."""
         ...
 
-    def has_screen(self, token: str) -> bool:
-        """Whether a private screen of this match still listens under `token`."""
+    def screen(self, token: str) -> Screen | None:
+        """The private screen of this match open under `token` (None: closed, passed
+        its time, or lost in a restart)."""
         ...
 
     def private_list(

@@ -8,10 +8,19 @@ Every button of ours carries its whole meaning in its custom id
 them all, so a click on a message posted before a restart still reaches its match; the
 id is parsed in one place and each kind of click is routed by the match registry.
 Who may click a decision is checked before the callback, against the decision's seat.
+
+Every interaction is answered once, by one path: a button or list still shown on its
+message is answered by the item here matching its id (buttons and lists have disjoint
+templates), through the router (`bot.discord_app.tables`); what no item answers — a
+component its message no longer shows, a form sent back — is answered by the bot's
+`on_interaction`. No view of ours listens on its own (a private screen is a set of these
+items too, its state kept by its match).
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
 from collections.abc import Sequence
 from typing import Any, Self
@@ -30,13 +39,32 @@ from bot.discord_app.custom_ids import (
     sure_id,
 )
 from bot.discord_app.ports import host_of
+from bot.discord_app.replies import SORRY, reply
 from bot.store import SeatRecord
+
+log = logging.getLogger("chicago.bot")
+
+# A list's id (a private list of decisions, a private screen's list); every other id of
+# ours is a button's. The two templates never match the same id.
+LIST_IDS = r"chicago:\d+:(?:gs|dl):\S+"
+BUTTON_IDS = r"chicago:(?!\d+:(?:gs|dl):)\S+"
+
+
+class Layout(discord.ui.View):
+    """The components of a message of ours, sent as they are and never listened to:
+    discord.py keeps no view of ours (no timer per private reply, nothing that could
+    answer a click beside the persistent items)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True
 
 
 class ChicagoButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    # Every id of ours but a private trade screen's (a live view answers those).
-    template=r"chicago:(?!\d+:(?:draft|gs):)\S+",
+    template=BUTTON_IDS,
 ):
     """A button of ours, on any message, before or after a restart."""
 
@@ -47,6 +75,7 @@ class ChicagoButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
         emoji: str | discord.PartialEmoji | None = None,
+        row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
@@ -55,6 +84,7 @@ class ChicagoButton(
                 style=style,
                 disabled=disabled,
                 emoji=emoji,
+                row=row,
             )
         )
         self.click = parse(custom_id)
@@ -67,12 +97,20 @@ class ChicagoButton(
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Who may click a decision (or propose a trade): only the deciding player;
-        everyone else hears why, privately."""
+        everyone else hears why, privately. discord.py drops a click whose check raises
+        without a word, so a failure here is logged and answered."""
         clicks = host_of(interaction).clicks
-        if isinstance(self.click, DecisionClick):
-            return await clicks.may_decide(interaction, self.click)
-        if isinstance(self.click, ProposeClick):
-            return await clicks.may_propose(interaction, self.click)
+        try:
+            if isinstance(self.click, DecisionClick):
+                return await clicks.may_decide(interaction, self.click)
+            if isinstance(self.click, ProposeClick):
+                return await clicks.may_propose(interaction, self.click)
+        except Exception:
+            log.exception("checking a click failed (user %s)", interaction.user.id)
+            if not interaction.response.is_done():
+                with contextlib.suppress(discord.HTTPException):
+                    await reply(interaction, SORRY)
+            return False
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -81,19 +119,38 @@ class ChicagoButton(
 
 class ChicagoSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"chicago:\d+:gs:\d+",
+    template=LIST_IDS,
 ):
-    """A private list of complete decisions (a hand, a secret choice), in an ephemeral
-    message or a DM; it works after a restart like every button of ours."""
+    """A private list: of complete decisions (a hand, a secret choice), in an ephemeral
+    message or a DM, or of a private screen's terms; it works after a restart like every
+    button of ours."""
 
-    def __init__(self, custom_id: str, choices: Sequence[Any] = ()) -> None:
-        options = [
-            discord.SelectOption(label=c.label[:100], value=c.decision) for c in choices[:25]
-        ] or [discord.SelectOption(label="—", value="-")]
+    def __init__(
+        self,
+        custom_id: str,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str = "Choose…",
+        low: int = 1,
+        high: int = 1,
+        row: int | None = None,
+    ) -> None:
         super().__init__(
-            discord.ui.Select(custom_id=custom_id, placeholder="Choose…", options=options)
+            discord.ui.Select(
+                custom_id=custom_id,
+                placeholder=placeholder,
+                options=list(options[:25]) or [discord.SelectOption(label="—", value="-")],
+                min_values=low,
+                max_values=high,
+                row=row,
+            )
         )
         self.click = parse(custom_id)
+
+    @classmethod
+    def of_choices(cls, custom_id: str, choices: Sequence[Any]) -> ChicagoSelect:
+        """A list of complete decisions, one option per choice."""
+        options = [discord.SelectOption(label=c.label[:100], value=c.decision) for c in choices]
+        return cls(custom_id, options)
 
     @classmethod
     async def from_custom_id(
@@ -109,22 +166,20 @@ class ChicagoSelect(
 DYNAMIC_ITEMS = (ChicagoButton, ChicagoSelect)
 
 
-def sure_view(click: DecisionClick, label: str) -> discord.ui.View:
+def sure_view(click: DecisionClick, label: str) -> Layout:
     """One more private click for a risky choice; the prompt's buttons stay for any other."""
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     sure = sure_id(click.match_id, click.seq, click.decision)
     view.add_item(ChicagoButton(sure, f"Yes: {label}"[:80], discord.ButtonStyle.danger))
     return view
 
 
-def lobby_view(
-    match_id: int, joins: Sequence[tuple[str, str, bool]], full: bool
-) -> discord.ui.View:
+def lobby_view(match_id: int, joins: Sequence[tuple[str, str, bool]], full: bool) -> Layout:
     """The lobby's buttons: a join button per role (`(role, label, no seat open)`), then
     adding a computer, leaving and starting. Those that cannot work now (a role with no
     seat left, adding a computer to a full table) are greyed out, and Start stands out
     once it can."""
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     start = discord.ButtonStyle.success if full else discord.ButtonStyle.secondary
     buttons = [
         *(
@@ -145,12 +200,12 @@ def computer_choice_view(
     seats: Sequence[SeatRecord],
     roles: Sequence[tuple[str, str, bool]],
     levels: Sequence[str],
-) -> discord.ui.View:
+) -> Layout:
     """The host's private choice of which computer player to add, per role and level
     (`(role, word on its buttons, no seat open)`; a role with no seat left greyed out),
     or to remove one already seated (a button per computer seat, by its place in the
     lobby)."""
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     for role, word, taken in roles:
         for level in levels:
             label = f"{level.title()} {word}"
@@ -168,8 +223,8 @@ def computer_choice_view(
     return view
 
 
-def end_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def end_view(match_id: int) -> Layout:
+    view = Layout()
     view.add_item(
         ChicagoButton(end_id(match_id, True), "End the match", discord.ButtonStyle.danger)
     )

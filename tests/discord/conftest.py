@@ -1,5 +1,6 @@
-"""Fixtures: a table (bot, guild, channel, players) per test, closed afterwards, and a
-guard that fails any test in which the bot or discord.py logged an error."""
+"""Fixtures: a table (bot, guild, channel, players) per test, closed afterwards, and
+guards that fail any test in which the bot or discord.py logged an error, or in which an
+interaction was answered twice or not at all."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.discord.harness import Table
+from tests.discord.harness import Table, answered_wrongly
 
 
 class LogGuard:
@@ -39,8 +40,12 @@ def no_errors_logged(caplog: pytest.LogCaptureFixture) -> Iterator[LogGuard]:
 
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    """The table of a test; every interaction the test made must have been answered
+    exactly once."""
     t = await Table(tmp_path).start()
     try:
         yield t
+        wrong = answered_wrongly(t.env)
+        assert not wrong, "interactions not answered exactly once:\n" + "\n".join(wrong)
     finally:
         await t.close()

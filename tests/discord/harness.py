@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,7 @@ from bot.store.location import open_store
 simcord.env.Env._settle_internal.__kwdefaults__["idle"] = 0.001  # type: ignore[index]
 
 DECISION = re.compile(r"chicago:(\d+):(\d+):(\S+)")
+CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 MENTION = re.compile(r"<@(\d+)>")
 
 
@@ -59,6 +61,20 @@ class Button:
     def seq(self) -> int | None:
         found = DECISION.fullmatch(self.custom_id)
         return int(found[2]) if found else None
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A private reply as the player's screen showed it at one moment (simcord's reply
+    objects follow later edits)."""
+
+    channel_id: int
+    id: int
+    components: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, message: Any) -> Seen:
+        return cls(message.channel_id, message.id, copy.deepcopy(message.components))
 
 
 def buttons(message: Any) -> list[Button]:
@@ -194,12 +210,29 @@ class Table:
     ) -> simcord.InteractionResult:
         """A click on a button the player's screen still shows but the message no longer
         has (a stale prompt, a second click in flight)."""
+        return await self.raw_component(member, message, custom_id, 2)
+
+    async def raw_component(
+        self,
+        member: Any,
+        message: Any,
+        custom_id: str,
+        component_type: int,
+        values: list[str] | None = None,
+    ) -> simcord.InteractionResult:
+        """A click on a button (type 2) or a choice in a list (type 3, `values`) of a
+        message as the player's screen showed it (`message` as it was read then)."""
         backend = self.env.backend
-        stored = copy.copy(backend.get_message(message.channel.id, message.id))
+        channel_id = message.channel_id if isinstance(message, Seen) else message.channel.id
+        stored = copy.copy(backend.get_message(channel_id, message.id))
         if isinstance(message, discord.Message):
             # What the player's screen shows: the message as it was when they saw it.
             stored.components = [row.to_dict() for row in message.components]  # type: ignore[misc]
-        data = {"custom_id": custom_id, "component_type": 2}
+        elif isinstance(message, Seen):
+            stored.components = copy.deepcopy(message.components)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = values
         result = await _component_interaction(member, stored, data)
         assert result.acknowledged, "the bot did not answer the click"
         return result
@@ -214,6 +247,23 @@ class Table:
             if any(":lobby:" in b.custom_id for b in buttons(message)):
                 return message
         raise AssertionError("no lobby in the channel")
+
+
+def answered_wrongly(env: simcord.Env) -> list[str]:
+    """Every interaction of the offline Discord not answered exactly once: no answer
+    (the player saw "This interaction failed") or a second one (refused by Discord,
+    logged by the bot as already responded)."""
+    answers = Counter(
+        int(found[1])
+        for entry in env.http_requests
+        if entry.method == "POST" and (found := CALLBACK.fullmatch(entry.path))
+    )
+    return [
+        f"{record.type} {record.command_name or ''} #{interaction_id}: "
+        f"answered {answers[interaction_id]} times"
+        for interaction_id, record in env.backend.interactions.items()
+        if answers[interaction_id] != 1
+    ]
 
 
 def running(table: Table, match_id: int = 1) -> GameTable:

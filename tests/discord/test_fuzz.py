@@ -20,7 +20,7 @@ import simcord
 
 from bot.store import MatchStatus, SqliteStore, StepWrite, load_setup
 from engine.chicago import replay
-from tests.discord.harness import Button, Table, burst, buttons, seat_channel
+from tests.discord.harness import Button, Table, answered_wrongly, burst, buttons, seat_channel
 
 FUZZ_SEEDS = (1, 2, 3, 4)
 TIMER = 60  # seconds per decision, so a long pause runs the timers out
@@ -208,3 +208,4 @@ async def test_random_clicks_in_three_channels(crowd: Table, seed: int) -> None:
         await check_match(crowd, match_id, channel, tally)
     assert tally.kinds["right:counted"] > 10, tally.kinds
     assert tally.kinds["wrong:refused"] and tally.kinds["stale:refused"]
+    assert not answered_wrongly(crowd.env)  # bursts and stale clicks included

@@ -103,7 +103,7 @@ async def test_a_trade_screen_closed_by_a_restart_answers_politely(table: Table)
     await table.env.settle()
     result = await scene.proposer.click(message, custom_id=cancel)
     assert result.acknowledged, "the click on the old screen was not answered"
-    assert "closed when the bot restarted" in message.content
+    assert "This trade screen has closed" in message.content
     assert "Propose a trade" in message.content
     # The prompt still offers the trade: the screen opens again and works.
     again = await open_screen(table, scene.proposer)

@@ -243,7 +243,7 @@ async def test_bad_cash_then_a_valid_retry(table: Table) -> None:
     await member.select(message, [str(DELI)], custom_id=component_id(message, ":give"))
     wrong = {
         "lots": "not a whole number",
-        "-500": "negative",
+        "-500": "not a whole number",
         "125": "$50 steps",
         "999999": "too much",
     }

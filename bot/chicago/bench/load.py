@@ -163,53 +163,72 @@ class Started:
         return None
 
 
+class RefusedClick(Exception):
+    """A click the bench made on the decision asked now did not count: a fault in the
+    bot (one click per match is in flight at a time, so it is never a repeat)."""
+
+
 async def click(table: Table, rng: random.Random, latencies: list[float]) -> None:
-    """The deciding player clicks one of the options on offer (never a trade proposal)."""
-    runner = table.runner
-    if runner.closed:
-        return
-    session = runner.session
-    if session.pending is None:
-        return
-    pending = session.pending
-    options = [
-        o.decision for o in pending.options if o.available and not o.decision.startswith("trade:")
-    ]
-    if not options:
-        return
-    table.busy = True
-    start = time.perf_counter()
+    """The deciding player clicks one of the options on offer (never a trade proposal).
+    The table was marked busy when the click was scheduled; it is free again after."""
     try:
-        refused = await runner.decide(table.users[pending.seat], session.seq, rng.choice(options))
-        assert refused is None, refused
+        runner = table.runner
+        if runner.closed or runner.session.pending is None:
+            return
+        session = runner.session
+        pending = session.pending
+        assert pending is not None
+        options = [
+            o.decision
+            for o in pending.options
+            if o.available and not o.decision.startswith("trade:")
+        ]
+        if not options:
+            return
+        start = time.perf_counter()
+        choice = rng.choice(options)
+        refused = await runner.decide(table.users[pending.seat], session.seq, choice)
+        if refused is not None:
+            raise RefusedClick(
+                f"match {runner.match_id}: the click {choice!r} on decision {session.seq} "
+                f"was refused: {refused}"
+            )
+        latencies.append(time.perf_counter() - start)
     finally:
         table.busy = False
-    latencies.append(time.perf_counter() - start)
 
 
 async def steady(
     tables: list[Table], rate: float, seconds: float, rng: random.Random
 ) -> tuple[list[float], int]:
     """Clicks at `rate` per second for `seconds`, each on the next idle match; returns
-    the latencies and how many clicks found no idle match."""
+    the latencies and how many clicks found no idle match. A match is busy from the
+    moment its click is scheduled, so a loop running behind its schedule (clicks
+    scheduled in a burst, before any has started) never clicks one match twice."""
     latencies: list[float] = []
     tasks: list[asyncio.Task[None]] = []
     cursor = itertools.cycle(range(len(tables)))
     loop = asyncio.get_running_loop()
     begin = loop.time()
     skipped = 0
-    for n in range(int(rate * seconds)):
-        delay = begin + n / rate - loop.time()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        for _ in range(len(tables)):
-            table = tables[next(cursor)]
-            if not table.busy and not table.runner.closed:
-                tasks.append(asyncio.create_task(click(table, rng, latencies)))
-                break
-        else:
-            skipped += 1
-    await asyncio.gather(*tasks)
+    try:
+        for n in range(int(rate * seconds)):
+            delay = begin + n / rate - loop.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            for _ in range(len(tables)):
+                table = tables[next(cursor)]
+                if not table.busy and not table.runner.closed:
+                    table.busy = True
+                    tasks.append(asyncio.create_task(click(table, rng, latencies)))
+                    break
+            else:
+                skipped += 1
+        await asyncio.gather(*tasks)
+    finally:
+        for task in tasks:  # after a failure, no click is left running
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
     return latencies, skipped
 
 
@@ -223,11 +242,13 @@ def memory_mb(pool: RenderPool) -> tuple[float, float]:
 async def pictures_per_second(workers: int, views: list[Any]) -> float:
     pool = RenderPool(workers)
     pool.start()
-    await asyncio.gather(*(pool.render(v) for v in views[: max(2, workers)]))  # warm up
-    start = time.perf_counter()
-    await asyncio.gather(*(pool.render(v) for v in views))
-    elapsed = time.perf_counter() - start
-    await asyncio.to_thread(pool.shutdown)
+    try:
+        await asyncio.gather(*(pool.render(v) for v in views[: max(2, workers)]))  # warm up
+        start = time.perf_counter()
+        await asyncio.gather(*(pool.render(v) for v in views))
+        elapsed = time.perf_counter() - start
+    finally:
+        await asyncio.to_thread(pool.shutdown)
     return len(views) / elapsed
 
 
@@ -259,76 +280,93 @@ def _line(label: str, latencies: list[float]) -> str:
 
 
 async def measure(args: argparse.Namespace) -> None:
-    from bot.chicago.render.view import snapshot
-
     rng = random.Random(args.seed)
     big = max(args.matches, 1)
     levels = sorted({min(SMALL, big), big})
-    workers = default_workers()
     with tempfile.TemporaryDirectory(prefix="chicago-bench-load-") as folder:
         db = Path(folder) / "chicago.db"
         settings = Settings(_env_file=None, db=db, computer_delay=0.0)  # type: ignore[call-arg]
         store = SqliteStore(db)
         await store.open()
-        bot = HeadlessBot(settings, store)
-        gc.collect()
-        alone = rss_bytes() / 2**20
         pool = RenderPool(settings.render_workers)
-        pool.start()
-        render_pool.install(pool)
-        await pool.render(snapshot(new_match(args.bosses, seed=args.seed), []))
+        try:
+            await _measure(args, HeadlessBot(settings, store), pool, levels, rng)
+        finally:
+            # Whatever stopped the run: no worker thread or process is left waiting.
+            render_pool.install(None)
+            await asyncio.to_thread(pool.shutdown)
+            await store.close()
+
+
+async def _measure(
+    args: argparse.Namespace,
+    bot: HeadlessBot,
+    pool: RenderPool,
+    levels: list[int],
+    rng: random.Random,
+) -> None:
+    from bot.chicago.render.view import snapshot
+
+    workers = default_workers()
+    gc.collect()
+    alone = rss_bytes() / 2**20
+    pool.start()
+    render_pool.install(pool)
+    await pool.render(snapshot(new_match(args.bosses, seed=args.seed), []))
+    bot_mb, workers_mb = memory_mb(pool)
+    print(f"machine: {workers} cores; pictures drawn by {pool.kind}")
+    print(
+        f"idle bot: {alone:.0f} MB resident with pictures in a thread (one core); "
+        f"{bot_mb + workers_mb:.0f} MB with {pool.kind} "
+        f"(bot {bot_mb:.0f} RSS + workers {workers_mb:.0f} PSS); target ≤ 80 MB"
+    )
+    tables: list[Table] = []
+    for level in levels:
+        start = time.perf_counter()
+        await keep_tables(bot, tables, level, args.bosses, args.seed)
+        opened = time.perf_counter() - start
+        latencies, skipped = await steady(tables, RATE, SECONDS, rng)
+        gc.collect()
         bot_mb, workers_mb = memory_mb(pool)
-        print(f"machine: {workers} cores; pictures drawn by {pool.kind}")
         print(
-            f"idle bot: {alone:.0f} MB resident with pictures in a thread (one core); "
-            f"{bot_mb + workers_mb:.0f} MB with {pool.kind} "
-            f"(bot {bot_mb:.0f} RSS + workers {workers_mb:.0f} PSS); target ≤ 80 MB"
+            f"{level} active matches (opened in {opened:.0f} s): "
+            f"{bot_mb + workers_mb:.0f} MB resident (bot {bot_mb:.0f} RSS + workers "
+            f"{workers_mb:.0f} PSS)" + ("; target ≤ 200 MB" if level >= 1000 else "")
         )
-        tables: list[Table] = []
-        for level in levels:
-            start = time.perf_counter()
-            await keep_tables(bot, tables, level, args.bosses, args.seed)
-            opened = time.perf_counter() - start
-            latencies, skipped = await steady(tables, RATE, SECONDS, rng)
-            gc.collect()
-            bot_mb, workers_mb = memory_mb(pool)
-            print(
-                f"{level} active matches (opened in {opened:.0f} s): "
-                f"{bot_mb + workers_mb:.0f} MB resident (bot {bot_mb:.0f} RSS + workers "
-                f"{workers_mb:.0f} PSS)" + ("; target ≤ 200 MB" if level >= 1000 else "")
-            )
-            print("  " + _line(f"{RATE:.0f} clicks/s for {SECONDS:.0f} s", latencies))
-        best = 0.0
-        for rate in RAMP:
-            await keep_tables(bot, tables, levels[-1], args.bosses, args.seed)
-            latencies, skipped = await steady(tables, rate, RAMP_SECONDS, rng)
-            p99 = percentile(latencies, 0.99) if latencies else float("inf")
-            kept_up = p99 <= P99_LIMIT and skipped == 0
-            print("  " + _line(f"{rate:.0f} clicks/s", latencies) + ("" if kept_up else "  ✗"))
-            if not kept_up:
-                break
-            best = rate
-        print(
-            f"highest steady click rate with p99 ≤ 1 s on {levels[-1]} matches: "
-            + (f"{best:.0f} clicks/s" if best else f"below {RAMP[0]:.0f} clicks/s")
-            + (" (the ramp's top; more may hold)" if best == RAMP[-1] else "")
-            + "; target ≥ 100 clicks/s"
-        )
-        render_pool.install(None)
-        await asyncio.to_thread(pool.shutdown)
-        views = [
-            snapshot(t.runner.session.state, []) for t in tables[:PICTURES] if not t.runner.asleep
-        ]
-        views = (views * (PICTURES // max(1, len(views)) + 1))[:PICTURES]
-        one = await pictures_per_second(1, views)
-        every = await pictures_per_second(workers, views)
-        print(
-            f"pictures: {one:.1f}/s with 1 worker, {every:.1f}/s with {workers} "
-            f"worker{'s' if workers != 1 else ''}"
-        )
-        await store.close()
+        print("  " + _line(f"{RATE:.0f} clicks/s for {SECONDS:.0f} s", latencies))
+    best = 0.0
+    for rate in RAMP:
+        await keep_tables(bot, tables, levels[-1], args.bosses, args.seed)
+        latencies, skipped = await steady(tables, rate, RAMP_SECONDS, rng)
+        p99 = percentile(latencies, 0.99) if latencies else float("inf")
+        kept_up = p99 <= P99_LIMIT and skipped == 0
+        print("  " + _line(f"{rate:.0f} clicks/s", latencies) + ("" if kept_up else "  ✗"))
+        if not kept_up:
+            break
+        best = rate
+    print(
+        f"highest steady click rate with p99 ≤ 1 s on {levels[-1]} matches: "
+        + (f"{best:.0f} clicks/s" if best else f"below {RAMP[0]:.0f} clicks/s")
+        + (" (the ramp's top; more may hold)" if best == RAMP[-1] else "")
+        + "; target ≥ 100 clicks/s"
+    )
+    render_pool.install(None)
+    await asyncio.to_thread(pool.shutdown)  # done with; `measure` shuts it after a failure too
+    views = [snapshot(t.runner.session.state, []) for t in tables[:PICTURES] if not t.runner.asleep]
+    views = (views * (PICTURES // max(1, len(views)) + 1))[:PICTURES]
+    one = await pictures_per_second(1, views)
+    every = await pictures_per_second(workers, views)
+    print(
+        f"pictures: {one:.1f}/s with 1 worker, {every:.1f}/s with {workers} "
+        f"worker{'s' if workers != 1 else ''}"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    asyncio.run(measure(args))
+    from bot.cli.output import CommandError
+
+    try:
+        asyncio.run(measure(args))
+    except RefusedClick as exc:
+        raise CommandError(f"bench load stopped: {exc}") from exc
     return 0

@@ -12,7 +12,7 @@ import discord
 
 from bot.chicago.table.messages import option_label, shown_options
 from bot.discord_app.custom_ids import board_id, decision_id, propose_id
-from bot.discord_app.views import ChicagoButton
+from bot.discord_app.views import ChicagoButton, Layout
 from engine.chicago import MatchState, Option, Pending
 
 STYLES = {
@@ -35,7 +35,7 @@ MAX_DECISION_BUTTONS = 23  # of Discord's 25 a message may carry: one proposes, 
 
 def decision_view(match_id: int, seq: int, state: MatchState, pending: Pending) -> discord.ui.View:
     """A button for exactly the options the engine offers; unavailable ones disabled."""
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     trade = next((o for o in pending.options if o.decision == "trade"), None)
     if trade is not None:
         view.add_item(propose_button(match_id, seq, trade))

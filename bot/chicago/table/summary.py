@@ -14,7 +14,7 @@ from bot import rating_board
 from bot.chicago import history, side_rows
 from bot.chicago.narration import money
 from bot.chicago.render.chart import marks_chart
-from bot.discord_app.views import rematch_button
+from bot.discord_app.views import Layout, rematch_button
 from bot.session import Applied
 from bot.store import MatchRecord, MatchStore
 from engine.chicago import MatchState
@@ -80,6 +80,6 @@ async def match_summary(
         state.setup.options.marks_to_win,
         result.winner,
     )
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     view.add_item(rematch_button(record.match_id))
     return Summary([embed], [discord.File(io.BytesIO(chart), filename=CHART)], view)

@@ -165,6 +165,7 @@ class TurnPublisher:
         self.prompt = None
 
     def may_sleep(self) -> bool:
+        self._forget_expired()
         return not self.screens  # an open trade screen lives in memory only
 
     def slept(self) -> None:
@@ -499,14 +500,21 @@ class TurnPublisher:
         self, session: MatchSession, user_id: int, seq: int
     ) -> tuple[str, discord.ui.View] | str:
         """The proposer's private trade screen, or why it cannot open."""
-        screen = TradeScreen.open(self, session, user_id, seq)
+        screen = TradeScreen.open(self, session, user_id, seq, self.ctx.clock())
         if screen is None:
             return "No trade can be proposed now."
         self.screens[screen.token] = screen
-        return screen.text(), screen
+        return screen.text(), screen.view
 
-    def has_screen(self, token: str) -> bool:
-        return token in self.screens
+    def screen(self, token: str) -> TradeScreen | None:
+        self._forget_expired()
+        return self.screens.get(token)
+
+    def _forget_expired(self) -> None:
+        """Screens past their time (Discord no longer lets them be edited) are closed."""
+        now = self.ctx.clock()
+        for token in [t for t, screen in self.screens.items() if screen.expired(now)]:
+            del self.screens[token]
 
     def close_screen(self, token: str) -> None:
         self.screens.pop(token, None)

@@ -8,10 +8,10 @@ wrong with a draft. Carrying the offer to the partner is `bot.chicago.table.offe
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from bot.chicago.narration import money
+from bot.typed_numbers import not_a_number, whole_number
 from engine.chicago import (
     Decision,
     IllegalDecision,
@@ -23,7 +23,7 @@ from engine.chicago.board import BLOCK_NAMES, SPACES
 
 MAX_BUSINESSES = 2  # RULES §10: one or two businesses in all
 CASH_STEP = 50
-DIGITS = re.compile(r"\d+")
+CASH_HINT = "type digits only, no sign (the button you used says who pays), for example 500"
 
 
 class CashError(ValueError):
@@ -32,18 +32,10 @@ class CashError(ValueError):
 
 def parse_cash(text: str, limit: int, payer: str) -> int:
     """Dollars from what a person typed ("1500", "$1,500"), in $50 steps up to `limit`."""
-    raw = text.strip()
-    cleaned = raw.removeprefix("$").replace(",", "").replace(" ", "")
-    if not cleaned:
-        raise CashError("Type an amount in dollars, for example 500.")
-    if cleaned.startswith("-"):
-        raise CashError(
-            f"“{raw}” is negative. Type the amount without a sign; the button you used "
-            "says who pays."
-        )
-    if not DIGITS.fullmatch(cleaned):
-        raise CashError(f"“{raw}” is not a whole number of dollars (for example 500).")
-    amount = int(cleaned)
+    cleaned = text.strip().removeprefix("$").replace(",", "").replace(" ", "")
+    amount = whole_number(cleaned)
+    if amount is None:
+        raise CashError(not_a_number(text, "a whole number of dollars", CASH_HINT))
     if amount > limit:
         if limit == 0:
             who = payer[:1].upper() + payer[1:]

@@ -18,6 +18,7 @@ from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import host_of
 from bot.discord_app.replies import reply
 from bot.registry import TURF
+from bot.typed_numbers import not_a_number, whole_number
 from engine.turf import DealSide, Decision
 from engine.turf.cards import RANKS
 
@@ -36,9 +37,10 @@ def ranks(text: str | None) -> tuple[int, ...]:
     for word in re.split(r"[\s,;]+", (text or "").strip().lower()):
         if not word:
             continue
-        value = RANK_WORDS.get(word) if not word.isdigit() else int(word)
+        number = whole_number(word)
+        value = RANK_WORDS.get(word) if number is None else number
         if value not in RANKS:
-            raise DealTerms(f"“{word}” is not a card rank (1–10, or ace)")
+            raise DealTerms(not_a_number(word, "a card rank", "ranks are 1 to 10, or ace"))
         out.append(value)
     return tuple(out)
 
@@ -58,7 +60,7 @@ def deal_text(
     mine = DealSide(ranks(give), give_thugs, ranks(discard), discard_thugs)
     theirs = DealSide(ranks(ask), ask_thugs, ranks(they_discard), they_discard_thugs)
     if mine.empty and theirs.empty:
-        raise DealTerms("a deal must move something: name cards or thugs")
+        raise DealTerms("A deal must move something: name cards or thugs.")
     return str(Decision("deal", seat=receiver, mine=mine, theirs=theirs))
 
 
@@ -88,7 +90,7 @@ async def deal_cmd(
             discard_thugs, they_discard_thugs,
         )  # fmt: skip
     except DealTerms as exc:
-        await reply(interaction, f"That deal does not read right: {exc}.")
+        await reply(interaction, f"That deal does not read right. {exc}")
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     refused = await table.offer(interaction.user.id, text)
