@@ -1,0 +1,112 @@
+"""The Empire pictures: real positions at 2, 4 and 6 seats draw as small palette PNGs of
+the promised widths, the same view draws the same picture, text stays readable where
+each picture is shown (the phone picture at 360 px, the full city at 550 px), and every
+gang is told apart by a letter as well as a colour."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.empire.render import (
+    empire_alt_text,
+    phone,
+    picture,
+    render_empire,
+    render_empire_phone,
+    render_empire_phone_png,
+    render_empire_png,
+)
+from bot.empire.render.alt_text import MAX_ALT
+from bot.empire.render.palette import GANG_COLOURS, LETTERS
+from bot.empire.render.sample import Moment, played
+from bot.pictures.fonts import font, sizes_used
+from engine.empire.events import visible_to
+from engine.empire.state import COLOURS, MAX_PLAYERS
+from engine.empire.view import player_view
+from tests.pictures import decoded
+
+MAX_BYTES = 400 * 1024
+
+
+@pytest.fixture(scope="module")
+def moments() -> list[Moment]:
+    return [played(2, 5, 300), played(4, 11, 500), played(6, 3, 700), played(3, 2, 5000)]
+
+
+def test_pictures_are_small_palette_pngs_of_their_widths(moments: list[Moment]) -> None:
+    for m in moments:
+        view, events = player_view(m.state), visible_to(m.events, None)
+        for data, width in (
+            (render_empire_png(view, events), picture.WIDTH),
+            (render_empire_phone_png(view, events), phone.WIDTH),
+        ):
+            image = Image.open(io.BytesIO(data))
+            assert image.format == "PNG" and image.mode == "P"
+            assert image.width == width
+            assert len(data) <= MAX_BYTES
+
+
+def test_the_same_view_draws_the_same_picture(moments: list[Moment]) -> None:
+    m = moments[1]
+    view = player_view(m.state)
+    first = decoded(render_empire_png(view, m.events))
+    render_empire_png(player_view(moments[2].state))  # another picture between
+    assert decoded(render_empire_png(view, m.events)) == first
+
+
+def _assert_letters_at_least(scale: float) -> None:
+    used = sizes_used()
+    assert used
+    for face, size in used:
+        _, top, _, bottom = font(face, size).getbbox("Hg")
+        assert (bottom - top) * scale >= 9, (face, size, scale)
+
+
+def test_phone_picture_text_is_nine_pixels_at_360(moments: list[Moment]) -> None:
+    for m in moments:
+        image = render_empire_phone(player_view(m.state), m.events)
+        assert image.width == phone.WIDTH
+    _assert_letters_at_least(360 / phone.WIDTH)
+
+
+def test_full_city_text_is_nine_pixels_at_550(moments: list[Moment]) -> None:
+    for m in moments:
+        image = render_empire(player_view(m.state), m.events)
+        assert image.width == picture.WIDTH
+    _assert_letters_at_least(550 / picture.WIDTH)
+
+
+def test_every_gang_has_a_colour_and_a_letter() -> None:
+    assert set(GANG_COLOURS) == set(COLOURS)
+    assert len(set(LETTERS)) == MAX_PLAYERS
+
+
+def test_alt_text_fits_discord_and_names_every_gang(moments: list[Moment]) -> None:
+    for m in moments:
+        view = player_view(m.state)
+        alt = empire_alt_text(view, m.events)
+        assert len(alt) <= MAX_ALT
+        assert alt.startswith("Empire")
+    final = moments[3]
+    assert final.state.result is not None
+    alt = empire_alt_text(player_view(final.state), final.events)
+    assert f"{final.state.players[final.state.result.winner].name} wins" in alt
+
+
+def test_phone_close_up_follows_the_turns_car(moments: list[Moment]) -> None:
+    from bot.empire.render.facts import city_facts
+    from engine.empire.board import CELL
+
+    for m in moments[:3]:
+        view = player_view(m.state)
+        facts = city_facts(view)
+        if facts.active < 0:
+            continue
+        grid = phone.window(view, facts)
+        p = view.players[facts.active]
+        x, y = CELL[p.garage or f"S{p.car}"]
+        assert x in grid.columns and y in grid.rows
+        assert len(grid.columns) == len(grid.rows) == phone.SPAN
