@@ -20,7 +20,8 @@ from bot.empire.render import (
     render_empire_png,
 )
 from bot.empire.render.alt_text import MAX_ALT
-from bot.empire.render.palette import GANG_COLOURS, LETTERS
+from bot.empire.render.bench import bench_pictures
+from bot.empire.render.palette import GANG_COLOURS, LETTERS, palette_image
 from bot.empire.render.sample import Moment, played
 from bot.pictures.fonts import font, sizes_used
 from engine.empire.events import visible_to
@@ -110,3 +111,27 @@ def test_phone_close_up_follows_the_turns_car(moments: list[Moment]) -> None:
         x, y = CELL[p.garage or f"S{p.car}"]
         assert x in grid.columns and y in grid.rows
         assert len(grid.columns) == len(grid.rows) == phone.SPAN
+
+
+def test_mapping_only_the_drawn_cells_gives_every_pixel_as_mapping_all(
+    moments: list[Moment],
+) -> None:
+    """The regions shortcut (bot.empire.render.regions) changes no pixel."""
+    for m in moments:
+        view = player_view(m.state)
+        for draw, png in (
+            (render_empire, render_empire_png),
+            (render_empire_phone, render_empire_phone_png),
+        ):
+            whole = draw(view, m.events).quantize(palette=palette_image(), dither=Image.Dither.NONE)
+            got = Image.open(io.BytesIO(png(view, m.events)))
+            assert got.size == whole.size
+            assert got.tobytes() == whole.tobytes()
+
+
+def test_the_bench_prints_each_picture_s_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = bench_pictures(1)
+    out = capsys.readouterr().out
+    assert lines and all(line in out for line in lines)
+    for name in ("full city", "phone", "alt text"):
+        assert any(line.strip().startswith(name) and "median" in line for line in lines)

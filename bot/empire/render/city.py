@@ -46,7 +46,6 @@ from engine.empire.view import PlayerView
 # Resources in every folder together, which are private (EMPIRE §13).
 CORNERS = {"[GRV]": "Graveyard", "[DCK]": "Deck", "[USD]": "Used", "[BNK]": "Badge"}
 CELL_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(row.split()) for row in GRID)
-CHIP_H = 28
 LOT_SITES = {s for s in SITE.values() if s.kind is SiteKind.LOT}
 
 
@@ -104,6 +103,8 @@ def _label(name: str) -> str:
 def grid_base(grid: Grid) -> Image.Image:
     """The window's cells with their grounds and labels, cut from the whole city's."""
     whole = _whole_base(grid.cell, grid.gap)
+    if whole.size == (grid.width, grid.height):
+        return whole  # the whole city: pasted, never drawn on
     left, top = grid.columns.start * grid.cell, grid.rows.start * grid.cell
     return whole.crop((left, top, left + grid.width, top + grid.height))
 
@@ -135,18 +136,23 @@ def _chip(
     draw: ImageDraw.ImageDraw, box: Box, text: str, ground: RGB, ink: RGB = pal.CELL_LINE
 ) -> None:
     draw.rounded_rectangle(box.pil(), 6, fill=ground)
-    draw.text(box.centre, text, font=font(Face.BOLD, 20), fill=ink, anchor="mm")
+    size = 24 if box.height >= 32 else 20
+    draw.text(box.centre, text, font=font(Face.BOLD, size), fill=ink, anchor="mm")
 
 
-def _chip_boxes(box: Box, count: int, width: int) -> list[Box]:
-    """Chips in rows under a cell's label, as many to a row as fit."""
-    per_row = max(1, (box.width - 4) // (width + 3))
+def _chip_boxes(box: Box, count: int, per_row: int = 2) -> list[Box]:
+    """Chips in rows of `per_row` under a cell's label, three rows at most (more than
+    that: three to a row), sized to the cell."""
+    if count > 3 * per_row:
+        per_row += 1
+    height = (box.height - 30 - 6) // 3
+    width = (box.width - 5 - 3 * per_row) // per_row
     boxes = []
     for i in range(count):
         row, column = divmod(i, per_row)
         x = box.x0 + 4 + column * (width + 3)
-        y = box.y0 + 28 + row * (CHIP_H + 3)
-        boxes.append(Box(x, y, x + width, y + CHIP_H))
+        y = box.y0 + 29 + row * (height + 3)
+        boxes.append(Box(x, y, x + width, y + height))
     return boxes
 
 
@@ -155,7 +161,7 @@ def _street(
 ) -> None:
     seats = facts.cars.get(square, [])
     police = view.police == square
-    chips = _chip_boxes(box, len(seats) + police, 34)
+    chips = _chip_boxes(box, len(seats) + police)
     if police:
         _chip(draw, chips.pop(0), "P", POLICE, POLICE_INK)
     for seat, chip in zip(seats, chips, strict=True):
@@ -201,7 +207,7 @@ def _turf(draw: ImageDraw.ImageDraw, box: Box, turf: str, view: PlayerView) -> N
     owner = view.turf.get(turf)
     if owner is None:
         return
-    size = min(box.width, box.height - 30) - 10
+    size = (box.height - 30) * 3 // 4
     cx, cy = box.x0 + box.width // 2, box.y0 + 28 + (box.height - 28) // 2
     disc = (cx - size // 2, cy - size // 2, cx + size // 2, cy + size // 2)
     draw.ellipse(disc, fill=gang_colour(view.players[owner].colour), outline=pal.CELL_LINE,
@@ -212,7 +218,7 @@ def _turf(draw: ImageDraw.ImageDraw, box: Box, turf: str, view: PlayerView) -> N
 
 def _resources(draw: ImageDraw.ImageDraw, box: Box, res: tuple[int, ...]) -> None:
     held = [(k, n) for k, n in enumerate(res) if n]
-    for (kind, n), chip in zip(held, _chip_boxes(box, len(held), 44), strict=True):
+    for (kind, n), chip in zip(held, _chip_boxes(box, len(held)), strict=True):
         _chip(draw, chip, f"{n}{RESOURCE_LETTERS[kind]}", RESOURCE_COLOURS[kind])
 
 
@@ -228,10 +234,10 @@ def _place(
     if code == "POL":
         _count(draw, box, f"Jail {len(facts.jail)}")
     elif code == "HOS":
-        _count(draw, box, f"{len(facts.hospital)} in")
+        _count(draw, box, _men(len(facts.hospital)).replace("empty", "none"))
     else:
         for seat, chip in zip(facts.garaged.get(code, []),
-                              _chip_boxes(box, len(facts.garaged.get(code, [])), 50),
+                              _chip_boxes(box, len(facts.garaged.get(code, []))),
                               strict=True):  # fmt: skip
             p = view.players[seat]
             _chip(draw, chip, f"{gang_letter(seat)}{p.in_car}", gang_colour(p.colour))
@@ -241,7 +247,7 @@ def _corner(draw: ImageDraw.ImageDraw, box: Box, name: str, view: PlayerView) ->
     if name == "[BNK]":
         if view.badge != NOBODY:
             holder = view.players[view.badge]
-            chip = _chip_boxes(box, 1, 50)[0]
+            chip = _chip_boxes(box, 1)[0]
             _chip(draw, chip, gang_letter(view.badge), gang_colour(holder.colour))
         else:
             _count(draw, box, "none")
@@ -250,12 +256,35 @@ def _corner(draw: ImageDraw.ImageDraw, box: Box, name: str, view: PlayerView) ->
     _count(draw, box, str(number[name]))
 
 
-def draw_cells(draw: ImageDraw.ImageDraw, grid: Grid, view: PlayerView, facts: CityFacts) -> None:
-    """What the match put on each cell of the window (its grounds are `grid_base`)."""
+def _has_content(name: str, view: PlayerView, facts: CityFacts) -> bool:
+    """Whether the match puts anything on this cell now (corners always count)."""
+    if name.startswith("["):
+        return True
+    if name.startswith("S") and name[1:].isdigit():
+        return int(name[1:]) in facts.cars or view.police == int(name[1:])
+    kind = SITE[name].kind
+    if kind is SiteKind.LOT:
+        return name in facts.businesses
+    if kind is SiteKind.TURF:
+        return name in view.turf
+    if kind is SiteKind.LOCATION:
+        return name in view.board_res
+    return name in ("POL", "HOS") or name in facts.garaged
+
+
+def draw_cells(
+    draw: ImageDraw.ImageDraw, grid: Grid, view: PlayerView, facts: CityFacts
+) -> list[Box]:
+    """What the match put on each cell of the window (its grounds are `grid_base`);
+    returns the boxes of the cells drawn on."""
+    drawn: list[Box] = []
     for y in grid.rows:
         for x in grid.columns:
             name = CELL_NAMES[y][x]
+            if not _has_content(name, view, facts):
+                continue
             box = grid.box(x, y)
+            drawn.append(box)
             if name.startswith("["):
                 _corner(draw, box, name, view)
             elif name.startswith("S") and name[1:].isdigit():
@@ -267,6 +296,7 @@ def draw_cells(draw: ImageDraw.ImageDraw, grid: Grid, view: PlayerView, facts: C
                 elif kind is SiteKind.TURF:
                     _turf(draw, box, name, view)
                 elif kind is SiteKind.LOCATION:
-                    _resources(draw, box, view.board_res.get(name, (0, 0, 0)))
+                    _resources(draw, box, view.board_res[name])
                 else:
                     _place(draw, box, name, view, facts)
+    return drawn

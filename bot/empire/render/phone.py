@@ -17,9 +17,10 @@ from bot.empire.render.city import CELL_NAMES, Grid, draw_cells, grid_base
 from bot.empire.render.facts import CityFacts, city_facts
 from bot.empire.render.palette import gang_colour, gang_letter
 from bot.empire.render.panel import car_text, power_text, title
-from bot.empire.render.picture import to_png
 from bot.empire.render.recent import recent
+from bot.empire.render.regions import to_png
 from bot.pictures import palette as pal
+from bot.pictures.box import Box
 from bot.pictures.fonts import Face, font
 from bot.pictures.text import ellipsize, wrap
 from engine.empire.board import CELL
@@ -69,6 +70,11 @@ def _strip(draw: ImageDraw.ImageDraw, view: PlayerView, facts: CityFacts, top: i
 
 
 def render_empire_phone(view: PlayerView, events: Sequence[Event] = ()) -> Image.Image:
+    """The phone picture as an image (for tests and composing)."""
+    return _drawn(view, events)[0]
+
+
+def _drawn(view: PlayerView, events: Sequence[Event]) -> tuple[Image.Image, Grid, list[Box]]:
     facts = city_facts(view)
     grid = window(view, facts)
     regular = font(Face.REGULAR, 20)
@@ -84,13 +90,14 @@ def render_empire_phone(view: PlayerView, events: Sequence[Event] = ()) -> Image
     head = font(Face.BOLD, 22)
     draw.text((MARGIN, 13), ellipsize(title(view, facts), head, WIDTH - 2 * MARGIN), font=head,
               fill=pal.GOLD)  # fmt: skip
-    draw_cells(draw, grid, view, facts)
+    drawn = draw_cells(draw, grid, view, facts)
     _strip(draw, view, facts, strip_top)
     for i, line in enumerate(last):
         draw.text((MARGIN, last_top + i * LINE_H), line, font=regular, fill=pal.LIGHT)
-    return image
+    return image, grid, drawn
 
 
 def render_empire_phone_png(view: PlayerView, events: Sequence[Event] = ()) -> bytes:
     """The phone picture as an 8-bit PNG."""
-    return to_png(render_empire_phone(view, events))
+    image, grid, drawn = _drawn(view, events)
+    return to_png(image, grid, drawn)

@@ -14,12 +14,13 @@ from PIL import Image, ImageDraw
 
 from bot.empire.render.city import Grid, draw_cells, grid_base
 from bot.empire.render.facts import CityFacts, city_facts
-from bot.empire.render.palette import gang_colour, gang_letter, palette_bytes, palette_image
+from bot.empire.render.palette import gang_colour, gang_letter
 from bot.empire.render.panel import gang_details, list_lines, power_text, title
 from bot.empire.render.recent import recent
+from bot.empire.render.regions import to_png
 from bot.pictures import palette as pal
+from bot.pictures.box import Box
 from bot.pictures.fonts import Face, font
-from bot.pictures.png import write_png
 from bot.pictures.text import ellipsize, wrap
 from engine.empire.events import Event
 from engine.empire.view import PlayerView
@@ -65,6 +66,11 @@ def _footer(view: PlayerView, facts: CityFacts, events: Sequence[Event]) -> list
 
 def render_empire(view: PlayerView, events: Sequence[Event] = ()) -> Image.Image:
     """The full city as an image (for tests and composing)."""
+    return _drawn(view, events)[0]
+
+
+def _drawn(view: PlayerView, events: Sequence[Event]) -> tuple[Image.Image, list[Box]]:
+    """The picture and the city cells the match drew on."""
     facts = city_facts(view)
     footer = _footer(view, facts, events)
     rows_top = GRID.y0 + GRID.height + 12
@@ -77,20 +83,15 @@ def render_empire(view: PlayerView, events: Sequence[Event] = ()) -> Image.Image
     head = font(Face.BOLD, 24)
     draw.text((MARGIN, 14), ellipsize(title(view, facts), head, WIDTH - 2 * MARGIN), font=head,
               fill=pal.GOLD)  # fmt: skip
-    draw_cells(draw, GRID, view, facts)
+    drawn = draw_cells(draw, GRID, view, facts)
     _rows(draw, view, facts, rows_top)
     regular = font(Face.REGULAR, 20)
     for i, line in enumerate(footer):
         draw.text((MARGIN, footer_top + i * LINE_H), line, font=regular, fill=pal.LIGHT)
-    return image
-
-
-def to_png(image: Image.Image) -> bytes:
-    """An image on the Empire palette as an 8-bit PNG: small and quick to encode."""
-    indices = image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
-    return write_png(indices, palette_bytes())
+    return image, drawn
 
 
 def render_empire_png(view: PlayerView, events: Sequence[Event] = ()) -> bytes:
     """The full city as an 8-bit PNG."""
-    return to_png(render_empire(view, events))
+    image, drawn = _drawn(view, events)
+    return to_png(image, GRID, drawn)
