@@ -21,11 +21,18 @@ from bot.empire.render import (
 )
 from bot.empire.render.alt_text import MAX_ALT
 from bot.empire.render.bench import bench_pictures
+from bot.empire.render.city import Grid
+from bot.empire.render.facts import city_facts
 from bot.empire.render.palette import GANG_COLOURS, LETTERS, palette_image
 from bot.empire.render.sample import Moment, played
+from bot.pictures import palette as pal
+from bot.pictures.box import Box
 from bot.pictures.fonts import font, sizes_used
-from engine.empire.events import visible_to
-from engine.empire.state import COLOURS, MAX_PLAYERS
+from engine.empire import apply
+from engine.empire.board import CELL, SITE
+from engine.empire.events import Event, visible_to
+from engine.empire.state import COLOURS, MAX_PLAYERS, EmpireState
+from engine.empire.testing import car, mobsters, scene, turn_of
 from engine.empire.view import player_view
 from tests.pictures import decoded
 
@@ -98,9 +105,6 @@ def test_alt_text_fits_discord_and_names_every_gang(moments: list[Moment]) -> No
 
 
 def test_phone_close_up_follows_the_turns_car(moments: list[Moment]) -> None:
-    from bot.empire.render.facts import city_facts
-    from engine.empire.board import CELL
-
     for m in moments[:3]:
         view = player_view(m.state)
         facts = city_facts(view)
@@ -135,3 +139,52 @@ def test_the_bench_prints_each_picture_s_figures(capsys: pytest.CaptureFixture[s
     assert lines and all(line in out for line in lines)
     for name in ("full city", "phone", "alt text"):
         assert any(line.strip().startswith(name) and "median" in line for line in lines)
+
+
+def _business_attack() -> tuple[EmpireState, list[Event]]:
+    """Gang A's car attacks B's Business; C's Business is closed; men in Jail,
+    Hospital and hiding."""
+    state = scene(4, seed=2)
+    target = next(lot for lot, b in state.lots.items() if b.owner == 1)
+    closed = next(lot for lot, b in state.lots.items() if b.owner == 2)
+    state.lots[closed].open = False
+    mobsters(state, 0, {"M01": "car", "M03": "car", "M16": "car", "M22": "jail"})
+    mobsters(state, 1, {"M06": target, "M26": "car", "M19": "hospital"})
+    mobsters(state, 2, {"M09": "hiding", "M27": "car"})
+    car(state, 0, SITE[target].square)
+    turn_of(state, 0)
+    return state, apply(state, 0, f"hit:{target}")
+
+
+def _cell_box(grid: Grid, code: str) -> Box:
+    x, y = CELL[code]
+    return grid.box(x, y)
+
+
+def test_a_fight_s_target_is_outlined_and_a_closed_business_striped() -> None:
+    state, events = _business_attack()
+    view = player_view(state)
+    assert view.fight is not None
+    image = render_empire(view, events)
+    target = _cell_box(picture.GRID, view.fight.lot)
+    assert image.getpixel((target.x0 + 1, target.y0 + 1)) == pal.STRIKE
+    closed = next(b for b in view.businesses if not b.open)
+    box = _cell_box(picture.GRID, closed.lot)
+    colour = GANG_COLOURS[view.players[closed.owner].colour]
+    inside = image.crop((box.x0 + 8, box.y0 + 32, box.x1 - 8, box.y1 - 8))
+    assert colour in {c for _, c in inside.getcolors(4096) or []}
+    phone_image = render_empire_phone(view, events)
+    grid = phone.window(view, city_facts(view))
+    target = _cell_box(grid, view.fight.lot)
+    assert phone_image.getpixel((target.x0 + 1, target.y0 + 1)) == pal.STRIKE
+
+
+def test_the_alt_text_tells_the_fight_and_the_lists_by_name() -> None:
+    state, events = _business_attack()
+    alt = empire_alt_text(player_view(state), events)
+    names = [p.name for p in state.players]
+    assert f"Fight: {names[0]} (Tony Trouble, Chicken Joe, Swift Nick) attacks" in alt
+    assert f"Jail: The Dwarf ({names[0]})" in alt
+    assert f"Hospital: Lucky Lou ({names[1]})" in alt
+    assert f"Hiding: Bugs Benny ({names[2]})" in alt
+    assert "closed" in alt

@@ -168,7 +168,8 @@ def _street(
         p = view.players[seat]
         _chip(draw, chip, f"{gang_letter(seat)}{p.in_car}", gang_colour(p.colour))
     if facts.active in seats:
-        draw.rectangle(box.pil(), outline=pal.GOLD, width=4)
+        fighting = view.fight is not None and not view.fight.lot
+        draw.rectangle(box.pil(), outline=pal.STRIKE if fighting else pal.GOLD, width=4)
 
 
 def _lot(draw: ImageDraw.ImageDraw, box: Box, lot: str, view: PlayerView, facts: CityFacts) -> None:
@@ -179,24 +180,31 @@ def _lot(draw: ImageDraw.ImageDraw, box: Box, lot: str, view: PlayerView, facts:
     colour = gang_colour(owner.colour)
     piece = PIECES[b.piece]
     inner = Box(box.x0 + 4, box.y0 + 27, box.x1 - 4, box.y1 - 4)
-    bold = font(Face.BOLD, 20)
+    bold = font(Face.BOLD, 24 if box.height >= 130 else 20)
     if b.open:
         draw.rectangle(inner.pil(), fill=colour)
         ink = pal.CELL_LINE
     else:
         draw.rectangle(inner.pil(), fill=CLOSED_GROUND, outline=colour, width=3)
-        for k in range(-inner.height, inner.width, 14):
-            draw.line((inner.x0 + max(0, k), inner.y0 + max(0, -k),
-                       inner.x0 + min(inner.width, k + inner.height) - 1,
-                       inner.y0 + min(inner.height, inner.width - k) - 1), fill=BOX_GROUND,
-                      width=3)  # fmt: skip
+        _stripes(draw, inner, colour)
         ink = pal.LIGHT
     lines = [f"{gang_letter(b.owner)} {KIND_WORDS[piece.kind]}", _men(b.mobsters)]
     lines.append("open" if b.open else "CLOSED")
+    if view.fight is not None and view.fight.lot == lot:
+        draw.rectangle(box.pil(), outline=pal.STRIKE, width=4)
     step = (inner.height - 6) // 3
     for i, line in enumerate(lines):
         draw.text((inner.x0 + 5, inner.y0 + 3 + i * step), ellipsize(line, bold, inner.width - 8),
                   font=bold, fill=ink)  # fmt: skip
+
+
+def _stripes(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, step: int = 18) -> None:
+    """Diagonal stripes across a box: the mark of a closed Business."""
+    w, h = box.width - 1, box.height - 1
+    for k in range(step, w + h, step):
+        first, last = max(0, k - w), min(h, k)
+        draw.line((box.x0 + k - first, box.y0 + first, box.x0 + k - last, box.y0 + last),
+                  fill=colour, width=2)  # fmt: skip
 
 
 def _men(count: int) -> str:

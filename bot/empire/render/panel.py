@@ -74,19 +74,41 @@ def power_text(p: PlayerPublic) -> str:
     return f"{p.power} PP"
 
 
-def listed(view: PlayerView, pairs: list[tuple[int, str]]) -> str:
+def listed(view: PlayerView, pairs: list[tuple[int, str]], spoken: bool = False) -> str:
+    """Mobsters with their gang's letter before each, as the picture reads (spoken:
+    with the gang's name after each, as the alt text reads)."""
+    if spoken:
+        return ", ".join(f"{mobster_name(m)} ({view.players[seat].name})" for seat, m in pairs)
     return ", ".join(f"{gang_letter(seat)} {mobster_name(m)}" for seat, m in pairs)
 
 
-def list_lines(view: PlayerView, facts: CityFacts) -> list[str]:
-    """Jail, Hospital, hiding, Graveyard and the auction list, those not empty."""
-    lines = []
+def fight_line(view: PlayerView) -> str | None:
+    """Who fights whom, with which men (revealed to all, EMPIRE §7.1) and the totals
+    once they are fixed."""
+    f = view.fight
+    if f is None:
+        return None
+    names = [p.name for p in view.players]
+    target = f"{names[f.defender]}'s Business on {f.lot}" if f.lot else f"{names[f.defender]}'s car"
+    attackers = ", ".join(mobster_name(m) for m in f.attackers) or "nobody"
+    defenders = ", ".join(mobster_name(m) for m in f.defenders) or "nobody"
+    line = f"Fight: {names[f.attacker]} ({attackers}) attacks {target} ({defenders})"
+    if f.attack_total or f.defence_total:
+        line += f"; totals {f.attack_total} against {f.defence_total}"
+    return line
+
+
+def list_lines(view: PlayerView, facts: CityFacts, spoken: bool = False) -> list[str]:
+    """The fight, Jail, Hospital, hiding, Graveyard and the auction list, those not
+    empty, and who holds the Badge and Local Respect."""
+    fight = fight_line(view)
+    lines = [fight] if fight else []
     if facts.jail:
-        lines.append(f"Jail: {listed(view, facts.jail)}")
+        lines.append(f"Jail: {listed(view, facts.jail, spoken)}")
     if facts.hospital:
-        lines.append(f"Hospital: {listed(view, facts.hospital)}")
+        lines.append(f"Hospital: {listed(view, facts.hospital, spoken)}")
     if facts.hiding:
-        lines.append(f"Hiding: {listed(view, facts.hiding)}")
+        lines.append(f"Hiding: {listed(view, facts.hiding, spoken)}")
     if view.graveyard:
         lines.append("Graveyard: " + ", ".join(mobster_name(m) for m in view.graveyard))
     if view.auction:

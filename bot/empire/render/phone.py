@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from bot.empire.render.city import CELL_NAMES, Grid, draw_cells, grid_base
 from bot.empire.render.facts import CityFacts, city_facts
 from bot.empire.render.palette import gang_colour, gang_letter
-from bot.empire.render.panel import car_text, power_text, title
+from bot.empire.render.panel import car_text, fight_line, power_text, title
 from bot.empire.render.recent import recent
 from bot.empire.render.regions import to_png
 from bot.pictures import palette as pal
@@ -80,6 +80,9 @@ def _drawn(view: PlayerView, events: Sequence[Event]) -> tuple[Image.Image, Grid
     regular = font(Face.REGULAR, 20)
     said = recent([p.name for p in view.players], events, limit=2)
     last = wrap("Last: " + "; ".join(said) + ".", regular, WIDTH - 2 * MARGIN)[:2] if said else []
+    fight = fight_line(view)
+    if fight:
+        last = wrap(fight + ".", regular, WIDTH - 2 * MARGIN)[:3] + last
     strip_top = grid.y0 + grid.height + 10
     last_top = strip_top + len(view.players) * ROW_H + 2
     height = last_top + len(last) * LINE_H + 10
