@@ -23,7 +23,7 @@ from bot.empire.render.alt_text import MAX_ALT
 from bot.empire.render.bench import bench_pictures
 from bot.empire.render.city import Grid
 from bot.empire.render.facts import city_facts
-from bot.empire.render.palette import GANG_COLOURS, LETTERS, palette_image
+from bot.empire.render.palette import GANG_COLOURS, LETTERS, PALETTE_IMAGE
 from bot.empire.render.sample import Moment, played
 from bot.pictures import palette as pal
 from bot.pictures.box import Box
@@ -127,7 +127,7 @@ def test_mapping_only_the_drawn_cells_gives_every_pixel_as_mapping_all(
             (render_empire, render_empire_png),
             (render_empire_phone, render_empire_phone_png),
         ):
-            whole = draw(view, m.events).quantize(palette=palette_image(), dither=Image.Dither.NONE)
+            whole = draw(view, m.events).quantize(palette=PALETTE_IMAGE, dither=Image.Dither.NONE)
             got = Image.open(io.BytesIO(png(view, m.events)))
             assert got.size == whole.size
             assert got.tobytes() == whole.tobytes()

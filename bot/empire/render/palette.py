@@ -8,10 +8,7 @@ red and brown look alike to many colour-blind players, the letters never do.
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import product
-
-from PIL import Image
 
 from bot.pictures import palette as pal
 from bot.pictures.vision import RGB
@@ -65,11 +62,5 @@ def palette_colours() -> list[RGB]:
     return pal.shaded(flat, pairs)
 
 
-@cache
-def palette_bytes() -> bytes:
-    return pal.as_bytes(palette_colours())
-
-
-@cache
-def palette_image() -> Image.Image:
-    return pal.as_image(palette_bytes())
+PALETTE = pal.as_bytes(palette_colours())  # the PNG palette chunk's RGB triples
+PALETTE_IMAGE = pal.as_image(PALETTE)  # what `Image.quantize(palette=...)` maps onto

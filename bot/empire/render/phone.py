@@ -13,16 +13,15 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.empire.render.city import CELL_NAMES, Grid, draw_cells, grid_base
+from bot.empire.render.canvas import MARGIN, composed, gang_rows
+from bot.empire.render.city import CELL_NAMES, Grid
 from bot.empire.render.facts import CityFacts, city_facts
-from bot.empire.render.palette import gang_colour, gang_letter
-from bot.empire.render.panel import car_text, fight_line, power_text, title
+from bot.empire.render.panel import car_text, fight_line, title
 from bot.empire.render.recent import recent
 from bot.empire.render.regions import to_png
-from bot.pictures import palette as pal
 from bot.pictures.box import Box
 from bot.pictures.fonts import Face, font
-from bot.pictures.text import ellipsize, wrap
+from bot.pictures.text import wrap
 from engine.empire.board import CELL
 from engine.empire.events import Event
 from engine.empire.state import NOBODY
@@ -31,9 +30,7 @@ from engine.empire.view import PlayerView
 WIDTH = 720
 CELL_SIZE = 140
 SPAN = 5
-MARGIN = 12
 ROW_H = 36
-LINE_H = 27
 CENTRE = (4, 4)  # S27, the middle of the city
 
 
@@ -49,24 +46,9 @@ def window(view: PlayerView, facts: CityFacts) -> Grid:
     return Grid(CELL_SIZE, x0, 50, range(left, left + SPAN), range(top, top + SPAN))
 
 
-def _strip(draw: ImageDraw.ImageDraw, view: PlayerView, facts: CityFacts, top: int) -> None:
-    bold, regular = font(Face.BOLD, 21), font(Face.REGULAR, 20)
-    for i, p in enumerate(view.players):
-        y = top + i * ROW_H
-        if p.seat == facts.active:
-            draw.rectangle((MARGIN - 4, y, WIDTH - MARGIN + 4, y + ROW_H - 4), fill=pal.CARD_ACTIVE)
-        draw.rounded_rectangle((MARGIN, y + 2, MARGIN + 30, y + 30), 6,
-                               fill=gang_colour(p.colour))  # fmt: skip
-        draw.text((MARGIN + 15, y + 16), gang_letter(p.seat), font=bold, fill=pal.CELL_LINE,
-                  anchor="mm")  # fmt: skip
-        draw.text((MARGIN + 40, y + 5), ellipsize(p.name, bold, 230), font=bold, fill=pal.LIGHT)
-        draw.text((MARGIN + 282, y + 5), power_text(p), font=bold, fill=pal.GOLD)
-        rest = car_text(view, facts, p.seat) + f" · Turf {p.turf}"
-        if view.badge == p.seat:
-            rest += " · Badge"
-        x = MARGIN + 356
-        draw.text((x, y + 6), ellipsize(rest, regular, WIDTH - MARGIN - x), font=regular,
-                  fill=pal.LIGHT)  # fmt: skip
+def _strip_facts(view: PlayerView, facts: CityFacts, seat: int) -> str:
+    rest = car_text(view, facts, seat) + f" · Turf {view.players[seat].turf}"
+    return rest + (" · Badge" if view.badge == seat else "")
 
 
 def render_empire_phone(view: PlayerView, events: Sequence[Event] = ()) -> Image.Image:
@@ -83,20 +65,13 @@ def _drawn(view: PlayerView, events: Sequence[Event]) -> tuple[Image.Image, Grid
     fight = fight_line(view)
     if fight:
         last = wrap(fight + ".", regular, WIDTH - 2 * MARGIN)[:3] + last
-    strip_top = grid.y0 + grid.height + 10
-    last_top = strip_top + len(view.players) * ROW_H + 2
-    height = last_top + len(last) * LINE_H + 10
-    image = Image.new("RGB", (WIDTH, height), pal.FRAME)
-    image.paste(grid_base(grid), (grid.x0, grid.y0))
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, WIDTH - 1, height - 1), outline=pal.GOLD, width=3)
-    head = font(Face.BOLD, 22)
-    draw.text((MARGIN, 13), ellipsize(title(view, facts), head, WIDTH - 2 * MARGIN), font=head,
-              fill=pal.GOLD)  # fmt: skip
-    drawn = draw_cells(draw, grid, view, facts)
-    _strip(draw, view, facts, strip_top)
-    for i, line in enumerate(last):
-        draw.text((MARGIN, last_top + i * LINE_H), line, font=regular, fill=pal.LIGHT)
+    layout = (WIDTH, ROW_H, 230, 282, 356)
+
+    def rows(draw: ImageDraw.ImageDraw, top: int) -> None:
+        gang_rows(draw, top, view, facts, layout, lambda s: _strip_facts(view, facts, s))
+
+    strip = (rows, len(view.players) * ROW_H)
+    image, drawn = composed(WIDTH, grid, (title(view, facts), 22), strip, last, view, facts)
     return image, grid, drawn
 
 

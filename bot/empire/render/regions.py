@@ -10,13 +10,13 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.empire.render.city import Grid, grid_base
-from bot.empire.render.palette import palette_bytes, palette_image
+from bot.empire.render.palette import PALETTE, PALETTE_IMAGE
 from bot.pictures.box import Box
 from bot.pictures.png import write_png
 
 
 def quantize(image: Image.Image) -> Image.Image:
-    return image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    return image.quantize(palette=PALETTE_IMAGE, dither=Image.Dither.NONE)
 
 
 @lru_cache(maxsize=32)
@@ -46,4 +46,4 @@ def indices(image: Image.Image, grid: Grid, drawn: list[Box]) -> Image.Image:
 
 def to_png(image: Image.Image, grid: Grid, drawn: list[Box]) -> bytes:
     """The picture as an 8-bit PNG on the Empire palette."""
-    return write_png(indices(image, grid, drawn), palette_bytes())
+    return write_png(indices(image, grid, drawn), PALETTE)
