@@ -1,0 +1,1 @@
+"""Empire at the table: what the platform shows of engine.empire."""
