@@ -45,7 +45,7 @@ from bot.store import (
     snapshot_due,
     snapshot_of,
 )
-from bot.telling import TURN_HEADER, Line
+from bot.telling import NOBODY, TURN_HEADER, Line
 from bot.verdicts import Verdict, say
 from engine.chicago import DecisionKind, FightOrWithdrawFacts, Pending
 from engine.chicago.events import RaidRound
@@ -260,7 +260,9 @@ class TurnPublisher:
             return
         if prev is not None:
             head, lines = split_at_turn(lines)
-            await self._close(session, prev, step.applied, prev.lines + head)
+            # Asked on in the same turn: the closed prompt's story ends now, and so does
+            # its picture, drawn again (the new prompt has none of its own).
+            await self._close(session, prev, step.applied, head, redraw=not lines)
         image = step.turns_ended > 0 or prev is None
         body = self._prompt_body(session, pending, lines, BOARD if image else None)
         if image:
@@ -345,10 +347,14 @@ class TurnPublisher:
         session: MatchSession,
         prompt: Prompt,
         applied: Sequence[Applied],
-        lines: Sequence[Line] | None = None,
+        lines: Sequence[Line] = (),
+        redraw: bool = False,
     ) -> None:
-        """The passed prompt loses its buttons and says what was chosen; given the lines
-        that finish its turn, its story is completed too (so a message is one turn)."""
+        """The passed prompt loses its buttons and its question; what was chosen is told
+        in its story where it happened, after the lines that asked it and before `lines`,
+        what the choice led to in the same turn (so a message is one turn, told in
+        order). `redraw`: nothing happened after `lines`, so its picture is drawn again
+        from now, the moment its story ends."""
         mine = next((a for a in applied if a.seq == prompt.seq), None)
         name = session.name(prompt.seat)
         if mine is None:
@@ -360,18 +366,20 @@ class TurnPublisher:
         else:
             text = f"✅ **{name}**: {self.label(session, mine)}."
         quiet = discord.AllowedMentions.none()
-        if lines is None or prompt.resumed:
+        if prompt.resumed:  # its story is not known after a restart: the answer goes on top
             await self.channel.edit(
                 prompt.message_id, content=text, view=None, allowed_mentions=quiet
             )
             return
         image = BOARD if prompt.image else None
+        told = [*prompt.lines, Line(NOBODY, text), *lines]
         embed = messages.turn_embed(
-            session.state, self.match.seats, lines, "", image, prompt.round_number or None
+            session.state, self.match.seats, told, "", image, prompt.round_number or None
         )
-        await self.channel.edit(
-            prompt.message_id, content=text, embed=embed, view=None, allowed_mentions=quiet
-        )
+        body: dict[str, Any] = {"content": None, "embed": embed, "view": None}
+        if image and redraw and lines:
+            body["attachments"] = [await self._board_file(session, keep_events=True)]
+        await self.channel.edit(prompt.message_id, allowed_mentions=quiet, **body)
 
     async def finish(
         self, session: MatchSession, step: StepResult, lines: Sequence[Line] = ()
