@@ -26,11 +26,11 @@ img.embed-image { width: 100%; max-width: 100%; max-height: none; object-fit: co
 }
 /* "(edited)" of a message grouped under the one before: after its text, in its column. */
 .channel-message:has(> .message-edited-compact) { display: flex; flex-direction: column; }
-.channel-message:has(> .message-edited-compact) > * { order: 3; }
+.channel-message:has(> .message-edited-compact) > * { order: 4; }
 .channel-message:has(> .message-edited-compact) > .message-gutter-time { order: 0; }
 .channel-message:has(> .message-edited-compact) > .message-ephemeral-note { order: 1; }
 .channel-message:has(> .message-edited-compact) > .message-content { order: 2; }
-.channel-message > .message-edited-compact { order: 2; margin: 0 0 2px 72px; }
+.channel-message > .message-edited-compact { order: 3; margin: 0 0 2px 72px; }
 """
 STYLESHEET = "/preview.css"
 

@@ -1,7 +1,7 @@
 """A Chicago turn message tells its story in the order it happened, and its picture is
 drawn from the moment its text ends: a closed prompt once said "✅ alice: Take control"
 above the roll it answered, and kept a picture "waiting for alice to roll" while its
-text went on to the police raid that followed."""
+text went on to the police raid that followed (or to the end of the turn)."""
 
 from __future__ import annotations
 
@@ -43,12 +43,14 @@ async def play_and_check(table: Table) -> None:
     seen: dict[str, int] = {}
     redrawn = 0
     asked: dict[int, list[str]] = {}  # each prompt's story as last shown live
+    pictured: dict[int, str] = {}  # and its picture's alt text then
     for _ in range(250):
         prompt = table.prompt()
         if prompt is None:
             break
         told = story(prompt)  # its story, then (after a blank line) what is at stake
         asked[prompt.id] = told[: told.index("")] if "" in told else told
+        pictured[prompt.id] = alt(prompt)
         await play_turn(table, seen, pause=0.2)
         history = table.history()
         prompt = table.prompt()
@@ -63,6 +65,7 @@ async def play_and_check(table: Table) -> None:
             assert asked_now(table) in alt(before), (alt(before), story(before))
             redrawn += 1
     closed = [m for m in table.history() if m.id in asked and not buttons(m)]
+    went_on = 0
     assert len(closed) > 5
     for message in closed:
         assert not message.content, message.content  # the question is gone with it
@@ -70,4 +73,10 @@ async def play_and_check(table: Table) -> None:
         if not lines[0].startswith(ANSWERS):  # else it was asked with no story, only stakes
             assert lines[: len(shown)] == shown, (lines, shown)
             assert lines[len(shown)].startswith(ANSWERS), (lines, shown)
+        answer = next(i for i, x in enumerate(lines) if x.startswith(ANSWERS))
+        if message.attachments and lines[answer + 1 :]:
+            # Its story went on past the answer: its picture was drawn again, later.
+            assert alt(message) != pictured[message.id], lines
+            went_on += 1
     assert redrawn > 0, "no question was asked on in the same turn"
+    assert went_on > 5, "few stories went on past their answer"

@@ -91,6 +91,28 @@ def split_at_turn(lines: Sequence[Line]) -> tuple[list[Line], list[Line]]:
     return list(lines), []
 
 
+def turn_closed(
+    session: MatchSession, applied: Sequence[Applied], earlier: Sequence[Any]
+) -> tuple[Any, list[Any]] | None:
+    """The state when the turn under way closed within `applied` (replayed from the
+    log), and the events since the last picture (`earlier`, then the step's up to
+    there); None if it did not close."""
+    if not applied:
+        return None
+    log = [(a.seat, a.decision) for a in session.log[: applied[0].seq]]
+    events = list(earlier)
+    try:
+        state, _ = session.game.replay(session.state.setup, log)
+        for made in applied:
+            told = session.game.apply(state, made.seat, made.decision)
+            events += told
+            if session.game.closes_turn(told):
+                return state, events
+    except ValueError:  # a log the engine no longer replays: the picture stays as it was
+        return None
+    return None
+
+
 def shown_labels(session: MatchSession, pending: Pending) -> dict[str, str]:
     """The words on each button of the prompt, as posted (a raid's soldiers counted
     before the raid), so a closed prompt repeats what the player clicked."""
@@ -228,6 +250,7 @@ class TurnPublisher:
         lapse is told in an edited prompt: a closed one says who ran out of time itself."""
         shown: Shown = plan.shown
         lapses = plan.lapses
+        earlier = list(self.board_events)
         self.board_events += step.events
         rolls = [e for e in step.events if isinstance(e, RaidRound)]
         if rolls:
@@ -260,9 +283,16 @@ class TurnPublisher:
             return
         if prev is not None:
             head, lines = split_at_turn(lines)
-            # Asked on in the same turn: the closed prompt's story ends now, and so does
-            # its picture, drawn again (the new prompt has none of its own).
-            await self._close(session, prev, step.applied, head, redraw=not lines)
+            moment = None
+            if prev.image and head and not prev.resumed:
+                # Its story now ends with `head`: so must its picture. Asked on in the
+                # same turn, that is now; else the moment the turn closed.
+                moment = (
+                    await asyncio.to_thread(turn_closed, session, step.applied, earlier)
+                    if lines
+                    else (session.state, self.board_events)
+                )
+            await self._close(session, prev, step.applied, head, moment)
         image = step.turns_ended > 0 or prev is None
         body = self._prompt_body(session, pending, lines, BOARD if image else None)
         if image:
@@ -348,13 +378,13 @@ class TurnPublisher:
         prompt: Prompt,
         applied: Sequence[Applied],
         lines: Sequence[Line] = (),
-        redraw: bool = False,
+        moment: tuple[Any, list[Any]] | None = None,
     ) -> None:
         """The passed prompt loses its buttons and its question; what was chosen is told
         in its story where it happened, after the lines that asked it and before `lines`,
         what the choice led to in the same turn (so a message is one turn, told in
-        order). `redraw`: nothing happened after `lines`, so its picture is drawn again
-        from now, the moment its story ends."""
+        order). `moment`: the state and the events since the picture was drawn when its
+        story ends, to draw its picture again from."""
         mine = next((a for a in applied if a.seq == prompt.seq), None)
         name = session.name(prompt.seat)
         if mine is None:
@@ -377,8 +407,11 @@ class TurnPublisher:
             session.state, self.match.seats, told, "", image, prompt.round_number or None
         )
         body: dict[str, Any] = {"content": None, "embed": embed, "view": None}
-        if image and redraw and lines:
-            body["attachments"] = [await self._board_file(session, keep_events=True)]
+        if image and moment is not None:
+            state, events = moment
+            png = await self.ctx.render(state, events)
+            picture = discord.File(io.BytesIO(png), BOARD, description=alt_text(state, events))
+            body["attachments"] = [picture]
         await self.channel.edit(prompt.message_id, allowed_mentions=quiet, **body)
 
     async def finish(
