@@ -100,6 +100,8 @@ def tell_sidebar_timestamps() -> None:
     """simcord's summaries (the sidebar's message list) write every timestamp as
     "[timestamp]"; make them tell it as the message does. Done once per process."""
     from simcord.preview import _queries
+    from simcord.preview._markdown import markdown_summary, markdown_tokens
+    from simcord.preview._messages import _markdown_context
 
     summarize: Callable[..., dict[str, Any]] = _queries._message_summary_parts
     if getattr(summarize, "tells_timestamps", False):
@@ -109,13 +111,13 @@ def tell_sidebar_timestamps() -> None:
         preview: Any, page: Any, message: Any, channel: Any, *, context: Any = None
     ) -> dict[str, Any]:
         if context is None:
-            context = _queries._markdown_context(preview, page, message, channel)
+            context = _markdown_context(preview, page, message, channel)
         parts = summarize(preview, page, message, channel, context=context)
         content = message.content or ""
         if "[timestamp]" in parts.get("excerpt", "") and TIMESTAMP.search(content):
             shown = told_timestamps(content, preview.capture_time)
-            tokens = _queries.markdown_tokens(shown, "message", context=context)
-            parts["excerpt"] = _queries.markdown_summary(tokens)
+            tokens = markdown_tokens(shown, "message", context=context)
+            parts["excerpt"] = markdown_summary(tokens)
         return parts
 
     summary.tells_timestamps = True  # type: ignore[attr-defined]
