@@ -1,7 +1,8 @@
 """How the offline preview page shows what the bot posts, made closer to Discord's own
 client: the board picture at the width Discord gives it (the message column on a phone,
-about 400–550 px on a desktop), "(edited)" inside the message column, and timestamps in
-the sidebar told as the channel tells them, not as "[timestamp]".
+about 400–550 px on a desktop), files above a message's buttons, "(edited)" inside the
+message column, and timestamps in the sidebar told as the channel tells them, not as
+"[timestamp]".
 
 simcord 3.2.1 draws its page from its own stylesheet and summaries; these adjustments
 are made on one preview (its stylesheet) and on simcord's summary function, both
@@ -24,13 +25,16 @@ img.embed-image { width: 100%; max-width: 100%; max-height: none; object-fit: co
 @container preview (max-width: 600px) {
   .embed-card { width: calc(100% - 84px); padding: 10px 10px 8px 10px; margin-right: 12px; }
 }
-/* "(edited)" of a message grouped under the one before: after its text, in its column. */
-.channel-message:has(> .message-edited-compact) { display: flex; flex-direction: column; }
-.channel-message:has(> .message-edited-compact) > * { order: 4; }
-.channel-message:has(> .message-edited-compact) > .message-gutter-time { order: 0; }
-.channel-message:has(> .message-edited-compact) > .message-ephemeral-note { order: 1; }
-.channel-message:has(> .message-edited-compact) > .message-content { order: 2; }
+/* A message's parts in Discord's order: its text, then "(edited)" (of a message grouped
+   under the one before: after its text, in its column), embeds and files, and the
+   buttons last (simcord draws files below the buttons). */
+.channel-message { display: flex; flex-direction: column; }
+.channel-message > * { order: 5; }
+.channel-message > :is(.message-header, .message-gutter-time) { order: 0; }
+.channel-message > .message-ephemeral-note { order: 1; }
+.channel-message > .message-content { order: 2; }
 .channel-message > .message-edited-compact { order: 3; margin: 0 0 2px 72px; }
+.channel-message > .message-components { order: 6; }
 """
 STYLESHEET = "/preview.css"
 

@@ -61,8 +61,11 @@ async def test_pictures_are_shown_at_discords_width(guest_table: OfflineServer) 
     assert "img.embed-image { width: 100%; max-width: 100%; max-height: none;" in css
     assert ".embed-card { width: min(520px, calc(100% - 88px)); }" in css
     assert ".embed-card { width: calc(100% - 84px);" in css  # phone: the whole column
-    # "(edited)" of a grouped message goes after its text, inside the column.
+    # "(edited)" of a grouped message goes after its text, inside the column; files
+    # come before the buttons.
     assert ".channel-message > .message-edited-compact { order: 3; margin: 0 0 2px 72px; }" in css
+    assert ".channel-message > * { order: 5; }" in css
+    assert ".channel-message > .message-components { order: 6; }" in css
     assert "PAGE_STYLE" not in script and "import" in script  # other files as simcord's
 
 

@@ -124,6 +124,7 @@ def test_the_final_message_says_why_a_start_raid_winner_won() -> None:
     state.result = Result(EndReason.START_RAID, boss.seat, [None] * 3, [boss.seat])
     text = messages.final_embed(state, seats, [], None).description or ""
     assert f"the police raided Start: {boss.name} is the last boss standing" in text
+    assert text.endswith("and that wins whatever the marks."), text  # bob had 2, so why
     police = state.police.seat
     state.result = Result(EndReason.START_RAID, police, [None] * 3, [police])
     text = messages.final_embed(state, seats, [], None).description or ""

@@ -256,10 +256,19 @@ def ending_reason(state: MatchState, counts: bool = True) -> str:
     winner = state.sides[result.winner]
     if result.reason is EndReason.START_RAID:
         if winner.is_police:
-            return "**Why:** the police raided Start and no boss is left: the police win."
-        return f"**Why:** the police raided Start: {winner.name} is the last boss standing."
+            return (
+                "**Why:** the police raided Start and no boss is left: the police win, "
+                "whatever the marks."
+            )
+        return (
+            f"**Why:** the police raided Start: {winner.name} is the last boss standing, "
+            "and that wins whatever the marks."
+        )
     if result.reason is EndReason.LAST_STANDING:
-        return f"**Why:** every other side is out: {winner.name} is the last one standing."
+        return (
+            f"**Why:** every other side is out: {winner.name} is the last one standing, "
+            "and that wins whatever the marks."
+        )
     if counts and result.reason in (EndReason.ROUND_LIMIT, EndReason.BANK_SHORTAGE):
         # RULES §11.3: marks are worth $10,000 each in the count, beside the rest.
         scores = result.scores
