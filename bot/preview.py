@@ -21,6 +21,7 @@ import simcord
 
 from bot.discord_app import ChicagoBot, create_bot
 from bot.discord_app.lobby_room import Lobby
+from bot.preview_page import adapt
 from bot.registry import game_named
 from bot.settings import Settings
 
@@ -81,6 +82,7 @@ class OfflineServer:
         turn_timer: int = 300,
         computer_delay: float = 0.0,
         seed: int | None = None,
+        game: str | None = None,
     ) -> None:
         # One shard and a render thread: simcord models one gateway connection, and
         # worker processes do not start under its event loop.
@@ -94,6 +96,7 @@ class OfflineServer:
         )
         self.names = tuple(names)
         self.seed = seed
+        self.game = game_named(game)
 
     async def start(self) -> OfflineServer:
         seeds: Callable[[], int] | None = None
@@ -107,11 +110,21 @@ class OfflineServer:
         # The server exists before the bot connects: a match an earlier preview left in
         # the database is resumed in its channel, not ended as if the channel were gone.
         self.guild = self.env.create_guild(GUILD)
-        self.channel = self.guild.create_text_channel(CHANNEL, topic="Chicago 1927, offline")
+        # The channel's header names the game played in it.
+        self.channel = self.guild.create_text_channel(CHANNEL, topic=f"{self.game.title}, offline")
         self.members = {n: self.guild.add_member(self.env.create_user(n)) for n in self.names}
         await self.env.start()
         self.by_id = {m.id: m for m in self.members.values()}
         return self
+
+    def page(self, port: int | None = None) -> Any:
+        """simcord's preview of the channel, every person a viewer, as Discord would show
+        it (`bot.preview_page`); entered by the caller."""
+        preview = self.env.preview(
+            self.channel, viewers=list(self.members.values()), layout="channel", port=port
+        )
+        adapt(preview)
+        return preview
 
     async def close(self) -> None:
         try:
@@ -153,8 +166,9 @@ class OfflineServer:
     ) -> None:
         """The first person opens the lobby of `count` main seats (bosses, players: the
         game's `game=` option, Chicago 1927 by default); the others take the main seats,
-        then each one-off seat (the police); the host adds the `(role, level)` computers,
-        the role as the word on the host's menu button ("boss", "player"). Not started."""
+        then each one-off seat (the police); the host adds the `(role, level)` computers
+        from one menu, the role as the word on its buttons ("boss", "player"). Not
+        started."""
         seating = game_named(options.get("game")).seating
         host = self.members[people[0]]
         opened = await host.slash(
@@ -166,10 +180,11 @@ class OfflineServer:
         joins = [seating.main.join] * (count - 1) + [r.join for r in seating.extras]
         for name, label in zip(people[1:], joins, strict=False):
             await self.members[name].click(self.lobby(), label=label)
-        for role, level in computers:
+        if computers:  # one menu, as a host would: it stays open, up to date
             menu = await host.click(self.lobby(), label="Add computer player")
             assert menu.response is not None, "no computer player menu"
-            await host.click(menu.response, label=f"{level.title()} {role}")
+            for role, level in computers:
+                await host.click(menu.response, label=f"{level.title()} {role}")
 
     async def pick_up(self) -> bool:
         """Show again the match a preview stopped earlier left open in this database

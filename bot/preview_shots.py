@@ -145,12 +145,17 @@ async def photograph(
     """A lobby of `count` main seats opened by the first of `people` (the others and
     `computers` seated), served as simcord's page, played and photographed by `scenario`."""
     with tempfile.TemporaryDirectory(prefix="chicago-shots-") as folder:
-        server = OfflineServer(Path(folder) / "shots.db", people, turn_timer=turn_timer, seed=seed)
+        server = OfflineServer(
+            Path(folder) / "shots.db",
+            people,
+            turn_timer=turn_timer,
+            seed=seed,
+            game=options.get("game"),
+        )
         await server.start()
         try:
             await server.open_match(count, people, computers, **options)
-            viewers = list(server.members.values())
-            preview = server.env.preview(server.channel, viewers=viewers, layout="channel")
+            preview = server.page()
             async with preview, Camera(out, preview.url) as camera:
                 return await scenario(server, preview, camera)
         finally:

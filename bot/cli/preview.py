@@ -227,7 +227,12 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
 
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     server = OfflineServer(
-        db, args.players, turn_timer=args.timer, computer_delay=args.computer_delay, seed=seed
+        db,
+        args.players,
+        turn_timer=args.timer,
+        computer_delay=args.computer_delay,
+        seed=seed,
+        game=args.game,
     )
     await server.start()
     try:
@@ -239,10 +244,7 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
                 await server.open_match(size, args.players, computers, **match_options(args))
             except LookupError as exc:  # the bot refused: said in its words
                 raise CommandError(f"{db}: {exc}", 2) from None
-        viewers = list(server.members.values())
-        preview = server.env.preview(
-            server.channel, viewers=viewers, layout="channel", port=args.port
-        )
+        preview = server.page(port=args.port)
         release_pages_sooner(preview)
         async with contextlib.AsyncExitStack() as entered:
             try:

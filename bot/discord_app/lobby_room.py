@@ -40,6 +40,15 @@ class Menu:
     view: discord.ui.View
 
 
+async def same_message(one: discord.Interaction, other: discord.Interaction) -> bool:
+    """Whether two interactions answer through the same message: a click on a menu
+    edits the menu it was on, a new menu is a message of its own."""
+    try:
+        return (await one.original_response()).id == (await other.original_response()).id
+    except discord.HTTPException:  # one is gone already: nothing left to delete
+        return True
+
+
 class Lobby(OpenTable):
     """One lobby; every change to it goes through its lock."""
 
@@ -82,14 +91,23 @@ class Lobby(OpenTable):
         ask = (
             "Every seat is filled: press Start on the lobby." if full else "Which computer player?"
         )
-        roles = [(r.key, r.button, left[r.key] <= 0) for r in self.seating.roles]
+        # A full table offers no seat: only its computers' Remove buttons are left, so
+        # the note stays short and the lobby's Start is not pushed away on a phone.
+        roles = [] if full else [(r.key, r.button, left[r.key] <= 0) for r in self.seating.roles]
         levels = lobby.game_of(self.settings).levels
         view = computer_choice_view(self.match_id, self.seats, roles, levels)
         return Menu(f"{note}\n{ask}" if note else ask, view)
 
-    def remember_menu(self, interaction: discord.Interaction) -> None:
-        """The menu a host holds: closed with the lobby, so it never answers late."""
+    async def remember_menu(self, interaction: discord.Interaction) -> None:
+        """The menu a host holds: one at a time (an older one is deleted when another
+        is opened, so no second note with live buttons is left), closed with the lobby
+        so it never answers late."""
+        older = self.menus.get(interaction.user.id)
         self.menus[interaction.user.id] = interaction
+        if older is None or await same_message(older, interaction):
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await older.delete_original_response()
 
     async def close_menus(self, text: str) -> None:
         menus, self.menus = self.menus, {}

@@ -554,7 +554,7 @@ class Tables:
                     return
                 menu = lobby.menu()
                 await reply(interaction, menu.content, view=menu.view)
-                lobby.remember_menu(interaction)
+                await lobby.remember_menu(interaction)
                 return
             if action == "start":
                 await interaction.response.defer()
@@ -574,7 +574,7 @@ class Tables:
                 # The private menu stays, up to date; the lobby message shows the change.
                 menu = lobby.menu(f"✅ {text}")
                 await interaction.response.edit_message(content=menu.content, view=menu.view)
-                lobby.remember_menu(interaction)
+                await lobby.remember_menu(interaction)
                 await lobby.refresh(text)
             elif ok:
                 name = user_name(user)

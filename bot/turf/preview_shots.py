@@ -22,7 +22,7 @@ from bot.preview_shots import (
     photograph,
 )
 
-SEED = 3
+SEED = 5  # meets a confrontation in the first rounds
 PEOPLE = ("alice", "bob")
 ROUNDS = 4
 PLAIN = ("word", "keep", "pass", "end")  # what a plain player clicks, first found first
@@ -55,6 +55,15 @@ async def step(server: OfflineServer, open_lists: bool = True) -> str | None:
     return choice.custom_id
 
 
+def confrontation(prompt: Any) -> bool:
+    """Whether the prompt asks for a secret choice in a confrontation (a 🔒 list)."""
+    return any(
+        b.custom_id.endswith(":commit") and PRIVATE.fullmatch(b.custom_id)
+        for b in buttons(prompt)
+        if not b.disabled
+    )
+
+
 async def turf_scenario(server: OfflineServer, preview: Any, camera: Any) -> list[Path]:
     await camera.shoot("turf-01-lobby", "alice")
     await server.members["alice"].click(server.lobby(), label="Start")
@@ -78,12 +87,12 @@ async def turf_scenario(server: OfflineServer, preview: Any, camera: Any) -> lis
         await step(server, open_lists=False)
     for _ in range(600):  # until both sides of a fight are asked to choose in secret
         prompt = game_prompt(server)
-        if prompt is None or "choose in secret" in prompt.content:
+        if prompt is None or confrontation(prompt):
             break
         await step(server)
+    assert prompt is not None, "the match ended before any confrontation"
     await preview.refresh()
-    if prompt is not None:
-        await camera.shoot("turf-04-fight", server.decider(prompt).name)
+    await camera.shoot("turf-04-fight", server.decider(prompt).name)
     while await step(server):
         pass
     await preview.refresh()

@@ -174,6 +174,12 @@ async def test_a_finished_match_ends_with_its_summary_and_a_rematch(table: Table
     assert titles[1] == "📜 Match summary"
     fields = {f.name: f.value or "" for f in final.embeds[1].fields}
     assert "won" in fields["How it ended"] and "Richest moment" in fields
+    # Beside the marks, one line says why the winner won: here, the final count.
+    how, why = fields["How it ended"].splitlines()
+    assert " in round 2 " in how, how
+    assert why.startswith("**Why:** the final count decides: $10,000 a mark"), why
+    scores = [int(x.rsplit("$", 1)[1].replace(",", "")) for x in why[:-1].split(" · ")]
+    assert scores == sorted(scores, reverse=True) and len(scores) == 3, why
     assert fields["Ratings"].startswith("alice: ") and "(" in fields["Ratings"]
     # Where alice now stands: her first match leaves her provisional, so said.
     assert fields["Ratings"].endswith(

@@ -1,6 +1,9 @@
-"""The lobby: the host seats computer players and takes them out again."""
+"""The lobby: the host seats computer players and takes them out again, from one
+private note at a time."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from tests.discord.harness import Table, buttons, private_text
 
@@ -15,15 +18,18 @@ async def test_the_host_removes_a_computer_player_from_the_lobby(table: Table) -
     assert "computer, normal" in seated
 
     menu = await table.click(alice, table.lobby(), label="Add computer player")
-    older = await table.click(alice, table.lobby(), label="Add computer player")
-    assert menu.response is not None and older.response is not None
+    assert menu.response is not None
     removal = [b for b in buttons(menu.response) if b.label.startswith("Remove ")]
     assert len(removal) == 1
     await table.click(alice, menu.response, label=removal[0].label)
     assert "computer" not in (table.lobby().embeds[0].fields[0].value or "")
     assert "*open*" in (table.lobby().embeds[0].fields[0].value or "")
 
-    again = await table.click(alice, older.response, label=removal[0].label)
+    # A seat that moved since the menu was drawn is not removed by its old button.
+    await table.click(bob, table.lobby(), label="Join as boss")
+    await table.click(alice, menu.response, label="Normal police")
+    await table.click(bob, table.lobby(), label="Leave")
+    again = await table.click(alice, menu.response, label="Remove Chicago Police")
     assert "changed since" in private_text(again)
 
     refused = await table.click(bob, table.lobby(), label="Add computer player")
@@ -66,3 +72,31 @@ async def test_the_lobby_shows_each_change_and_only_buttons_that_can_work(table:
     await table.click(alice, lobby, label="Start")
     assert "The match has started" in menu.response.content
     assert not buttons(menu.response), "the menu still answers after the start"
+
+
+def notes(table: Table, viewer: str) -> list[Any]:
+    """The private notes `viewer` sees in the channel, oldest first."""
+    channel = table.channel
+    return [m for m in channel.history(viewer=table.members[viewer]) if m.flags.ephemeral]
+
+
+async def test_the_host_holds_one_computer_note_closed_at_start(table: Table) -> None:
+    """Each "Add computer player" used to leave a note with live buttons: a phone
+    opened on three of them, Start scrolled away. One note stays, short once the
+    table is full, and loses its buttons when the match starts."""
+    await table.open_lobby(bosses=3)
+    alice = table.members["alice"]
+    for role in ("Normal boss", "Hard boss", "Easy police"):
+        menu = await table.click(alice, table.lobby(), label="Add computer player")
+        assert menu.response is not None
+        await table.click(alice, menu.response, label=role)
+    held = notes(table, "alice")
+    assert len(held) == 1, [m.content for m in held]
+    assert "Every seat is filled" in held[0].content
+    labels = [b.label for b in buttons(held[0])]
+    assert labels == ["Remove Vito Marchetti", "Remove Mae Kowalski", "Remove Chicago Police"]
+
+    await table.click(alice, table.lobby(), label="Start")
+    held = notes(table, "alice")
+    assert len(held) == 1 and buttons(held[0]) == [], [m.content for m in held]
+    assert "The match has started" in held[0].content

@@ -124,9 +124,30 @@ def test_the_final_message_says_why_a_start_raid_winner_won() -> None:
     state.result = Result(EndReason.START_RAID, boss.seat, [None] * 3, [boss.seat])
     text = messages.final_embed(state, seats, [], None).description or ""
     assert f"the police raided Start: {boss.name} is the last boss standing" in text
+    assert text.endswith("and that wins whatever the marks."), text  # bob had 2, so why
     police = state.police.seat
     state.result = Result(EndReason.START_RAID, police, [None] * 3, [police])
     text = messages.final_embed(state, seats, [], None).description or ""
     assert "no boss is left: the police win" in text
     state.result = Result(EndReason.MARKS, boss.seat, [None] * 3, [boss.seat])
     assert "Why" not in (messages.final_embed(state, seats, [], None).description or "")
+
+
+def test_a_final_count_says_the_count_in_one_line() -> None:
+    """RULES §11.3: at the round limit the count decides, marks counted at $10,000; the
+    summary says each side's count (the final standings list it already)."""
+    from engine.chicago import EndReason
+    from engine.chicago.state import Result
+
+    state = new_match(2, 1)
+    seats = [SeatRecord("boss", s.name, 1 + s.seat) for s in state.sides]
+    names = [s.name for s in state.sides]
+    state.result = Result(EndReason.ROUND_LIMIT, 1, [40_000, 52_500, 31_000], [1, 0, 2])
+    why = messages.ending_reason(state)
+    assert why == (
+        "**Why:** the final count decides: $10,000 a mark plus cash, businesses and $100 a "
+        f"person: {names[1]} $52,500 · {names[0]} $40,000 · {names[2]} $31,000."
+    )
+    assert "final count decides" not in (
+        messages.final_embed(state, seats, [], None).description or ""
+    )

@@ -234,7 +234,7 @@ def final_embed(
         said = f"{state.sides[result.winner].name} wins the match {ENDINGS[result.reason]}."
         lines = [line for line in lines if line.text != said]  # the title says it
     body = narration_text(lines, 2500, computer_seats(seats))
-    why = ending_reason(state)
+    why = ending_reason(state, counts=False)
     if why:
         body = f"{body}\n\n{why}" if body else why
     table = "\n".join(standings(state))
@@ -245,19 +245,42 @@ def final_embed(
     return embed
 
 
-def ending_reason(state: MatchState) -> str:
-    """Why the winner won when the standings alone would not say it (a side with fewer
-    marks than another can win by the Start raid or by being the last standing)."""
+def ending_reason(state: MatchState, counts: bool = True) -> str:
+    """Why the winner won when the marks alone would not say it (a side with fewer
+    marks than another can win by the Start raid, by being the last standing or on the
+    final count), in one line: the final message and the match summary both say it
+    (`counts`: the final count's scores, which the final standings already list)."""
     result = state.result
     if result is None:
         return ""
     winner = state.sides[result.winner]
     if result.reason is EndReason.START_RAID:
         if winner.is_police:
-            return "**Why:** the police raided Start and no boss is left: the police win."
-        return f"**Why:** the police raided Start: {winner.name} is the last boss standing."
+            return (
+                "**Why:** the police raided Start and no boss is left: the police win, "
+                "whatever the marks."
+            )
+        return (
+            f"**Why:** the police raided Start: {winner.name} is the last boss standing, "
+            "and that wins whatever the marks."
+        )
     if result.reason is EndReason.LAST_STANDING:
-        return f"**Why:** every other side is out: {winner.name} is the last one standing."
+        return (
+            f"**Why:** every other side is out: {winner.name} is the last one standing, "
+            "and that wins whatever the marks."
+        )
+    if counts and result.reason in (EndReason.ROUND_LIMIT, EndReason.BANK_SHORTAGE):
+        # RULES §11.3: marks are worth $10,000 each in the count, beside the rest.
+        scores = result.scores
+        count = " · ".join(
+            f"{state.sides[seat].name} {money(score)}"
+            for seat in result.ranking
+            if seat < len(scores) and (score := scores[seat]) is not None
+        )
+        return (
+            "**Why:** the final count decides: $10,000 a mark plus cash, businesses and "
+            f"$100 a person: {count}."
+        )
     return ""
 
 

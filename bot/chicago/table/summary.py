@@ -14,6 +14,7 @@ from bot import rating_board
 from bot.chicago import history, side_rows
 from bot.chicago.narration import money
 from bot.chicago.render.chart import marks_chart
+from bot.chicago.table.messages import ending_reason
 from bot.discord_app.views import Layout, rematch_button
 from bot.session import Applied
 from bot.store import MatchRecord, MatchStore
@@ -50,10 +51,11 @@ async def match_summary(
     names = story.names
     embed = discord.Embed(title="📜 Match summary", colour=COLOUR)
     how = history.END_TEXT.get(str(result.reason), str(result.reason))
+    why = ending_reason(state)  # the marks beside do not say why the winner won
     embed.add_field(
         name="How it ended",
-        value=f"{names[result.winner]} won {how} after {state.round} rounds "
-        f"({state.seq} decisions, {story.turns} turns).",
+        value=f"{names[result.winner]} won {how} in round {state.round} "
+        f"({state.seq} decisions, {story.turns} turns)." + (f"\n{why}" if why else ""),
         inline=False,
     )
     raid = story.biggest_raid

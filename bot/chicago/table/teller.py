@@ -45,7 +45,7 @@ from bot.store import (
     snapshot_due,
     snapshot_of,
 )
-from bot.telling import TURN_HEADER, Line
+from bot.telling import NOBODY, TURN_HEADER, Line
 from bot.verdicts import Verdict, say
 from engine.chicago import DecisionKind, FightOrWithdrawFacts, Pending
 from engine.chicago.events import RaidRound
@@ -91,10 +91,26 @@ def split_at_turn(lines: Sequence[Line]) -> tuple[list[Line], list[Line]]:
     return list(lines), []
 
 
-def board_file(drawn: tuple[bytes, str]) -> discord.File:
-    """A drawn board (PNG, alt text) as the attachment its embed shows."""
-    png, described = drawn
-    return discord.File(io.BytesIO(png), filename=BOARD, description=described)
+def turn_closed(
+    session: MatchSession, applied: Sequence[Applied], earlier: Sequence[Any]
+) -> tuple[Any, list[Any]] | None:
+    """The state when the turn under way closed within `applied` (replayed from the
+    log), and the events since the last picture (`earlier`, then the step's up to
+    there); None if it did not close."""
+    if not applied:
+        return None
+    log = [(a.seat, a.decision) for a in session.log[: applied[0].seq]]
+    events = list(earlier)
+    try:
+        state, _ = session.game.replay(session.state.setup, log)
+        for made in applied:
+            told = session.game.apply(state, made.seat, made.decision)
+            events += told
+            if session.game.closes_turn(told):
+                return state, events
+    except ValueError:  # a log the engine no longer replays: the picture stays as it was
+        return None
+    return None
 
 
 def shown_labels(session: MatchSession, pending: Pending) -> dict[str, str]:
@@ -235,6 +251,7 @@ class TurnPublisher:
         lapse is told in an edited prompt: a closed one says who ran out of time itself."""
         shown: Shown = plan.shown
         lapses = plan.lapses
+        earlier = list(self.board_events)
         self.board_events += step.events
         rolls = [e for e in step.events if isinstance(e, RaidRound)]
         if rolls:
@@ -265,17 +282,22 @@ class TurnPublisher:
             # Noted once the edit is out: after a crash before it, the prompt is re-posted.
             await self.ctx.store.note_messages(self.match_id, {PROMPT_SEQ: session.seq})
             return
-        drawn: tuple[bytes, str] | None = None
         if prev is not None:
             head, lines = split_at_turn(lines)
-            if prev.image and step.events and not prev.resumed:
-                # The closed prompt's picture must show what its last lines told too.
-                drawn = await self._board_png(session)
-            await self._close(session, prev, step.applied, prev.lines + head, drawn)
+            moment = None
+            if prev.image and head and not prev.resumed:
+                # Its story now ends with `head`: so must its picture. Asked on in the
+                # same turn, that is now; else the moment the turn closed.
+                moment = (
+                    await asyncio.to_thread(turn_closed, session, step.applied, earlier)
+                    if lines
+                    else (session.state, self.board_events)
+                )
+            await self._close(session, prev, step.applied, head, moment)
         image = step.turns_ended > 0 or prev is None
         body = self._prompt_body(session, pending, lines, BOARD if image else None)
         if image:
-            body["file"] = await self._board_file(session, drawn=drawn)
+            body["file"] = await self._board_file(session)
         noted: dict[str, int | None] = {}
         partner = self.match.player_of(pending.seat)
         if partner is not None:
@@ -351,27 +373,27 @@ class TurnPublisher:
         self,
         session: MatchSession,
         keep_events: bool = False,
-        drawn: tuple[bytes, str] | None = None,
     ) -> discord.File:
-        """The board now (`drawn`: already drawn for this moment). `keep_events`: the turn
-        goes on in this message, so the next picture still lists what happened since the
-        turn's first one."""
-        found = drawn or await self._board_png(session)
+        """The board now. `keep_events`: the turn goes on in this message, so the next
+        picture still lists what happened since the turn's first one."""
+        png, described = await self._board_png(session)
         if not keep_events:
             self.board_events = []
-        return board_file(found)
+        return discord.File(io.BytesIO(png), filename=BOARD, description=described)
 
     async def _close(
         self,
         session: MatchSession,
         prompt: Prompt,
         applied: Sequence[Applied],
-        lines: Sequence[Line] | None = None,
-        drawn: tuple[bytes, str] | None = None,
+        lines: Sequence[Line] = (),
+        moment: tuple[Any, list[Any]] | None = None,
     ) -> None:
-        """The passed prompt loses its buttons and says what was chosen; given the lines
-        that finish its turn, its story is completed too (so a message is one turn), and
-        given the board `drawn` after them, its picture shows them."""
+        """The passed prompt loses its buttons and its question; what was chosen is told
+        in its story where it happened, after the lines that asked it and before `lines`,
+        what the choice led to in the same turn (so a message is one turn, told in
+        order). `moment`: the state and the events since the picture was drawn when its
+        story ends, to draw its picture again from."""
         mine = next((a for a in applied if a.seq == prompt.seq), None)
         name = session.name(prompt.seat)
         if mine is None:
@@ -383,22 +405,23 @@ class TurnPublisher:
         else:
             text = f"✅ **{name}**: {self.label(session, mine)}."
         quiet = discord.AllowedMentions.none()
-        if lines is None or prompt.resumed:
+        if prompt.resumed:  # its story is not known after a restart: the answer goes on top
             await self.channel.edit(
                 prompt.message_id, content=text, view=None, allowed_mentions=quiet
             )
             return
         image = BOARD if prompt.image else None
+        told = [*prompt.lines, Line(NOBODY, text), *lines]
         embed = messages.turn_embed(
-            session.state, self.match.seats, lines, "", image, prompt.round_number or None
+            session.state, self.match.seats, told, "", image, prompt.round_number or None
         )
-        files: dict[str, Any] = {}
-        if drawn is not None and prompt.image:
-            files["attachments"] = [board_file(drawn)]
-        await self.channel.edit(
-            prompt.message_id, content=text, embed=embed, view=None, allowed_mentions=quiet,
-            **files,
-        )  # fmt: skip
+        body: dict[str, Any] = {"content": None, "embed": embed, "view": None}
+        if image and moment is not None:
+            state, events = moment
+            png = await self.ctx.render(state, events)
+            picture = discord.File(io.BytesIO(png), BOARD, description=alt_text(state, events))
+            body["attachments"] = [picture]
+        await self.channel.edit(prompt.message_id, allowed_mentions=quiet, **body)
 
     async def finish(
         self, session: MatchSession, step: StepResult, lines: Sequence[Line] = ()
