@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.store.clock_schema import DAYS_SUMMARY, days_tables
+
 OPEN_STATUSES = ("lobby", "running")
 CLOSED_STATUSES = ("finished", "abandoned")
 
@@ -348,7 +350,9 @@ _V6 = Migration(
     neutral_results(Dialect("instr", "INTEGER", "REAL", " WITHOUT ROWID", "json_object({})")),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+_V7 = Migration(7, DAYS_SUMMARY, days_tables("INTEGER", "REAL"))
+
+MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
