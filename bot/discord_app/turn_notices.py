@@ -112,7 +112,8 @@ async def send_due(
             return due.at
         seat_clock = clock.clocks.seats[due.seat]
         user = table.player_of(due.seat)
-        if user is not None:
+        empty = (seat_clock.runs_out() or 0) <= stamp(now)  # the safe choice comes at once
+        if user is not None and not empty:
             choice = await table.ctx.store.notify_choice(table.guild_id or 0, user)
             await _send(table, session, clock, due, user, choice, now, title)
         if due.kind == NOTICE:
