@@ -1,5 +1,6 @@
-"""What the rating commands show, read from the store: a leaderboard page, a player's
-rating with its history, and the changes a finished match made.
+"""What the rating commands show, read from the store, game by game (each game keeps
+its own ratings): a leaderboard page, a player's rating with its history, and the
+changes a finished match made.
 
 The Discord layer only puts these texts into embeds; the chat-free front ends and the
 tests read them the same way. Each reads a few indexed rows, so a page costs the same at
@@ -37,22 +38,22 @@ class BoardPage:
 
 
 async def leaderboard_page(
-    store: MatchStore, guild_id: int | None, page: int, size: int
+    store: MatchStore, guild_id: int | None, game: str, page: int, size: int
 ) -> BoardPage:
-    """Every person of this server who has played a rated match: the ranked ones
-    (enough matches) first, best rating first, then the provisional ones, marked, the
-    same way, as rating sites list them (people only: computer levels are rated, but
-    they are not on the board). A page reads only its own rows."""
+    """Every person of this server who has played a rated match of `game`: the ranked
+    ones (enough matches) first, best rating first, then the provisional ones, marked,
+    the same way, as rating sites list them (people only: computer levels are rated,
+    but they are not on the board). A page reads only its own rows."""
     least = ratings.MIN_RANKED_MATCHES
-    ranked = await store.ranked_count(guild_id, least)
-    provisional = await store.ranked_count(guild_id, 1, below=least)
+    ranked = await store.ranked_count(guild_id, game, least)
+    provisional = await store.ranked_count(guild_id, game, 1, below=least)
     pages = max(1, -(-(ranked + provisional) // size))
     page = max(0, min(page, pages - 1))
     first = page * size
-    rows = await store.leaderboard(guild_id, least, size, first) if first < ranked else []
+    rows = await store.leaderboard(guild_id, game, least, size, first) if first < ranked else []
     more = size - len(rows)
     newcomers = (
-        await store.leaderboard(guild_id, 1, more, max(0, first - ranked), below=least)
+        await store.leaderboard(guild_id, game, 1, more, max(0, first - ranked), below=least)
         if more > 0 and provisional
         else []
     )
@@ -63,34 +64,44 @@ async def leaderboard_page(
     return BoardPage(lines, page, pages, ranked, provisional)
 
 
-async def player_rating(store: MatchStore, guild_id: int | None, user_id: int) -> str:
-    """`/chicago stats`' rating field: the rating now and its latest changes."""
+async def player_rating(
+    store: MatchStore, guild_id: int | None, user_id: int, game: str, history: int = 10
+) -> str:
+    """A player's rating in one game, with its latest `history` changes: a field of
+    `/chicago stats`."""
     player = f"user:{user_id}"
-    row = await store.player_rating(guild_id, player)
-    history = await store.rating_history(guild_id, player)
-    return "\n".join([ratings.rating_summary(row), *ratings.history_lines(history)])
+    row = await store.player_rating(guild_id, game, player)
+    changes = await store.rating_history(guild_id, game, player, history) if history else []
+    return "\n".join([ratings.rating_summary(row), *ratings.history_lines(changes)])
+
+
+async def rated_games(store: MatchStore, guild_id: int | None, user_id: int) -> list[str]:
+    """The games a player has a rating in on this server (keys, in key order)."""
+    return [row.game for row in await store.player_ratings(guild_id, f"user:{user_id}")]
 
 
 async def rate_finished(store: MatchStore, match_id: int) -> str:
     """Move the ratings with a finished match (its sides already recorded) and say each
-    person's change and where they now stand on the board, for the final message."""
+    person's change and where they now stand on its game's board, for the final
+    message."""
     changes = await store.rate_match(match_id, ratings.rated)
     people = sorted((c for c in changes if c.user_id is not None), key=lambda c: c.place)
     lines = [
-        f"{ratings.change_line(c)} · {await standing(store, c.guild_id, c.player)}" for c in people
+        f"{ratings.change_line(c)} · {await standing(store, c.guild_id, c.game, c.player)}"
+        for c in people
     ]
     return "\n".join(lines) or "No people were rated."
 
 
-async def standing(store: MatchStore, guild_id: int | None, player: str) -> str:
-    """Where a person stands on the board now: "3rd of 7 ranked", or provisional with
-    the matches still to play before being ranked."""
-    row = await store.player_rating(guild_id, player)
+async def standing(store: MatchStore, guild_id: int | None, game: str, player: str) -> str:
+    """Where a person stands on the game's board now: "3rd of 7 ranked", or
+    provisional with the matches still to play before being ranked."""
+    row = await store.player_rating(guild_id, game, player)
     least = ratings.MIN_RANKED_MATCHES
     if row is None:
         return "not on the board"
     if row.matches < least:
         left = least - row.matches
         return f"provisional, ranked after {plural(left, 'more match', 'more matches')}"
-    above = await store.rated_above(guild_id, least, row.skill.rating)
-    return f"{ordinal(above + 1)} of {await store.ranked_count(guild_id, least)} ranked"
+    above = await store.rated_above(guild_id, game, least, row.skill.rating)
+    return f"{ordinal(above + 1)} of {await store.ranked_count(guild_id, game, least)} ranked"

@@ -1,12 +1,15 @@
-"""Player ratings: a skill estimate per person (and per computer level) and server, moved
-by every finished match, with OpenSkill's Plackett-Luce model for many sides at once.
+"""Player ratings: a skill estimate per person (and per computer level), server and
+game, moved by every finished match of a rated game, with OpenSkill's Plackett-Luce
+model for many sides at once.
 
 Wins alone reward playing many easy matches; a rating rewards beating strong tables. Each
-side of a match is one team (the police is one more side), ranked by the final standing
-(`standings`): the winner first, then the sides still in by their final count, then the
-eliminated ones, tied last. A seat is rated as the person who sat in it, even after a
-computer took it over when they left or timed out; a computer seat is rated as its level
-("computer:hard"), so a table of hard computers counts for more than one of easy ones.
+side of a match is one team, ranked by the places its game gives the stored sides
+(`Game.rating_places`: the places of its placings, or `standings`, the winner first, then
+the sides still in by their final count, then the eliminated ones, tied last). Each game
+keeps its own table: being strong at one says nothing of another. A seat is rated as the
+person who sat in it, even after a computer took it over when they left or timed out; a
+computer seat is rated as its level ("computer:hard"), so a table of hard computers
+counts for more than one of easy ones.
 
 Everything here is pure: the store keeps the table and calls `rate_match` inside one
 transaction, and `rebuild` replays every stored result in order to the same table.
@@ -64,21 +67,38 @@ def _by_score(side: SideResult) -> int:
     return -(side.score or 0)
 
 
+def stored_places(sides: Sequence[SideResult]) -> dict[int, int]:
+    """Seat → place as the game's placings gave it when the match ended (kept on each
+    side row), for a game whose placings are its whole ranking."""
+    return {side.seat: side.place for side in sides}
+
+
+def _places(sides: Sequence[SideResult]) -> dict[int, int]:
+    """The places the match's game ranks its sides by (a game the registry no longer
+    lists: the stored places)."""
+    from bot.registry import GAMES
+
+    game = GAMES.get(sides[0].game) if sides else None
+    return stored_places(sides) if game is None else game.rating_places(sides)
+
+
 def rate_match(
     match_id: int,
     guild_id: int | None,
     sides: Sequence[SideResult],
     current: Mapping[str, PlayerRating],
 ) -> list[RatingChange]:
-    """Every seat's change from one finished match, from the ratings before it. A
-    computer level that sat in several seats moves by the average of their changes."""
+    """Every seat's change from one finished match, from the ratings before it in the
+    match's game. A computer level that sat in several seats moves by the average of
+    their changes."""
     guild = guild_key(guild_id)
     ordered = sorted(sides, key=lambda s: s.seat)
     if len(ordered) < 2:
         return []
+    game = ordered[0].game
     keys = [rated_player(s) for s in ordered]
     before = [current[k].skill if k in current else Skill() for k in keys]
-    places = standings(ordered)
+    places = _places(ordered)
     teams = [[_MODEL.create_rating([b.mu, b.sigma])] for b in before]
     rated = _MODEL.rate(teams, ranks=[places[s.seat] for s in ordered])
     moved: dict[str, list[Skill]] = {}
@@ -90,7 +110,7 @@ def rate_match(
     }
     return [
         RatingChange(
-            match_id, side.seat, guild, key, side.name, side.user_id, places[side.seat],
+            match_id, side.seat, guild, game, key, side.name, side.user_id, places[side.seat],
             was, after[key],
         )
         for side, key, was in zip(ordered, keys, before, strict=True)
@@ -100,8 +120,8 @@ def rate_match(
 def apply_changes(
     table: dict[str, PlayerRating], changes: Sequence[RatingChange]
 ) -> list[PlayerRating]:
-    """Fold one match's changes into `table` (player → rating, one server); returns the
-    rows that changed, each counted once however many seats its player had."""
+    """Fold one match's changes into `table` (player → rating, one server and game);
+    returns the rows that changed, each counted once however many seats its player had."""
     touched: dict[str, PlayerRating] = {}
     for change in changes:
         if change.player in touched:
@@ -109,6 +129,7 @@ def apply_changes(
         old = table.get(change.player)
         row = PlayerRating(
             change.guild_id,
+            change.game,
             change.player,
             change.name,
             change.user_id,
@@ -139,13 +160,13 @@ def rebuild(
     whose matches are not rated when they finish (`Game.rated`) is left out here too."""
     from bot.registry import GAMES
 
-    tables: dict[int, dict[str, PlayerRating]] = {}
+    tables: dict[tuple[int, str], dict[str, PlayerRating]] = {}
     history: list[RatingChange] = []
     for match in matches:
         game = GAMES.get(match.game)
         if game is None or not game.rated:
             continue
-        table = tables.setdefault(guild_key(match.guild_id), {})
+        table = tables.setdefault((guild_key(match.guild_id), match.game), {})
         changes = rate_match(match.match_id, match.guild_id, match.sides, table)
         apply_changes(table, changes)
         history.extend(changes)
@@ -219,4 +240,5 @@ __all__ = [
     "rating_summary",
     "rebuild",
     "standings",
+    "stored_places",
 ]

@@ -95,17 +95,17 @@ async def _timed(path: Path, seed: int) -> RatingFigures:
         rows, history = ratings.rebuild(await store.rated_matches())
         await store.replace_ratings(rows, history)
         rebuild_s = time.perf_counter() - began
-        first = await rating_board.leaderboard_page(store, GUILD, 0, PAGE)
+        first = await rating_board.leaderboard_page(store, GUILD, CHICAGO.key, 0, PAGE)
         pages_ms: dict[str, float] = {}
         for label, page in (("first", 0), ("middle", first.pages // 2), ("last", first.pages - 1)):
             times = []
             for _ in range(20):
                 t0 = time.perf_counter()
-                await rating_board.leaderboard_page(store, GUILD, page, PAGE)
+                await rating_board.leaderboard_page(store, GUILD, CHICAGO.key, page, PAGE)
                 times.append((time.perf_counter() - t0) * 1e3)
             pages_ms[label] = statistics.median(times)
         t0 = time.perf_counter()
-        await rating_board.player_rating(store, GUILD, 1)
+        await rating_board.player_rating(store, GUILD, 1, CHICAGO.key)
         player_ms = (time.perf_counter() - t0) * 1e3
         rate_ms = await _rate_one_more(store)
     return RatingFigures(RATED_MATCHES, len(rows), build_s, rebuild_s, pages_ms, player_ms, rate_ms)

@@ -39,7 +39,7 @@ class BootlegGame(EngineGame):
     key = "bootleg"
     title = "Bootleg"
     home = False
-    rated = False  # ratings are Chicago 1927's: a Bootleg match moves none
+    rated = True  # ranked by its placings' places (`EngineGame.rating_places`)
     simultaneous = False
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
     default_rounds = bootleg.ROUNDS

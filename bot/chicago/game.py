@@ -122,6 +122,14 @@ class ChicagoGame(EngineGame):
         level: str | None = state.sides[seat].computer
         return level
 
+    def rating_places(self, sides: Sequence[SideResult]) -> dict[int, int]:
+        """The winner, then by final count with equal counts tied, then every side out
+        of the match tied last: the ranking its ratings had from the start (its stored
+        places break ties by seat, which would move every rating kept so far)."""
+        from bot.ratings import standings
+
+        return standings(sides)
+
     def score(self, result: Any, seat: int) -> int:
         return int(result.scores[seat] or 0)
 

@@ -14,7 +14,9 @@ payload) is refused politely in one place.
     chicago:{match}:draft:{token}:{part}   a part of one player's private trade screen
     chicago:{match}:rematch                the Rematch button under a final summary
     chicago:{match}:board                  "Full board" on a prompt: the whole board, privately
-    chicago:leaderboard:{page}             the leaderboard's page buttons
+    chicago:leaderboard:{game}:{page}      the page buttons of a game's leaderboard
+                                           (without the game: the default game's, as
+                                           they were when it alone was rated)
 
 A plain decision id is the default game's (its buttons came before any other game's):
 its decision is read by that game's rules, found through the registry. Games other than
@@ -50,7 +52,7 @@ PRIVATE = re.compile(
     r"chicago:(?P<match>\d{1,18}):gp:(?P<seq>\d{1,9}):(?P<seat>\d{1,2}):(?P<group>[a-z]{1,12})"
 )
 SELECT = re.compile(r"chicago:(?P<match>\d{1,18}):gs:(?P<seq>\d{1,9})")
-LEADERBOARD = re.compile(r"chicago:leaderboard:(?P<page>-?\d{1,6})")
+LEADERBOARD = re.compile(r"chicago:leaderboard:(?:(?P<game>[a-z0-9_]{1,20}):)?(?P<page>-?\d{1,6})")
 
 SIMPLE_LOBBY_ACTIONS = ("add", "leave", "start")
 ROLE = re.compile(r"[a-z]{1,12}")  # a seat's role, as each game's seating names it
@@ -109,6 +111,7 @@ class BoardClick:
 @dataclass(frozen=True, slots=True)
 class LeaderboardClick:
     page: int
+    game: str = DEFAULT_GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,8 +219,8 @@ def select_id(match_id: int, seq: int) -> str:
     return f"chicago:{match_id}:gs:{seq}"
 
 
-def leaderboard_id(page: int) -> str:
-    return f"chicago:leaderboard:{page}"
+def leaderboard_id(game: str, page: int) -> str:
+    return f"chicago:leaderboard:{game}:{page}"
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -251,7 +254,7 @@ def parse(custom_id: str) -> Click:
     if found := SELECT.fullmatch(custom_id):
         return SelectClick(int(found["match"]), int(found["seq"]))
     if found := LEADERBOARD.fullmatch(custom_id):
-        return LeaderboardClick(int(found["page"]))
+        return LeaderboardClick(int(found["page"]), found["game"] or DEFAULT_GAME)
     sure = SURE.fullmatch(custom_id)
     if found := sure or DECISION.fullmatch(custom_id):
         try:

@@ -23,7 +23,8 @@ from bot.discord_app.ports import ClickRouter
 from bot.discord_app.replies import reply
 from bot.discord_app.views import ChicagoButton
 from bot.games.animations import animate
-from bot.registry import GAMES, game_named
+from bot.games.protocol import Game, StatField
+from bot.registry import DEFAULT_GAME, GAMES, game_named
 from bot.replay_file import export, suffix
 from bot.store import FinishedMatch, MatchStore, SeatRecord
 
@@ -67,17 +68,51 @@ def history_line(match: FinishedMatch) -> str:
 # --- the leaderboard -----------------------------------------------------------------
 
 
-async def leaderboard_page(store: MatchStore, guild_id: int | None, page: int) -> dict[str, Any]:
-    """The embed and Previous/Next buttons of one leaderboard page (0-based)."""
-    board = await rating_board.leaderboard_page(store, guild_id, page, LEADERBOARD_PAGE)
+def rated_game(key: str | None) -> Game:
+    """The rated game stored or asked for under `key`; the default game for one that is
+    unknown (an old button) or not rated."""
+    game = GAMES.get(key or DEFAULT_GAME)
+    return game if game is not None and game.rated else game_named(DEFAULT_GAME)
+
+
+async def leaderboard_page(
+    store: MatchStore, guild_id: int | None, key: str | None, page: int
+) -> dict[str, Any]:
+    """The embed and Previous/Next buttons of one page (0-based) of a game's
+    leaderboard."""
+    game = rated_game(key)
+    board = await rating_board.leaderboard_page(store, guild_id, game.key, page, LEADERBOARD_PAGE)
     page, pages = board.page, board.pages
-    embed = discord.Embed(title="🏆 Who rules Chicago", colour=COLOUR)
-    embed.description = "\n".join(board.lines) or "Nobody has played a rated match here yet."
+    embed = discord.Embed(title=f"🏆 Who rules Chicago at {game.title}", colour=COLOUR)
+    embed.description = (
+        "\n".join(board.lines) or f"Nobody has played a rated match of {game.title} here yet."
+    )
     embed.set_footer(text=board.footer)
     view = discord.ui.View(timeout=None)
-    view.add_item(ChicagoButton(leaderboard_id(page - 1), "◀ Previous", disabled=page == 0))
-    view.add_item(ChicagoButton(leaderboard_id(page + 1), "Next ▶", disabled=page >= pages - 1))
+    earlier, later = leaderboard_id(game.key, page - 1), leaderboard_id(game.key, page + 1)
+    view.add_item(ChicagoButton(earlier, "◀ Previous", disabled=page == 0))
+    view.add_item(ChicagoButton(later, "Next ▶", disabled=page >= pages - 1))
     return {"embed": embed, "view": view}
+
+
+async def rating_fields(store: MatchStore, guild_id: int | None, user_id: int) -> list[StatField]:
+    """A player's rating in each game they are rated in (registry order), with their
+    latest changes in it: fewer lines each when several games share the card, so it
+    stays short on a phone. One field saying so when they are rated in none."""
+    keys = set(await rating_board.rated_games(store, guild_id, user_id))
+    games = [g for g in GAMES.values() if g.rated and g.key in keys]
+    if not games:
+        text = await rating_board.player_rating(store, guild_id, user_id, DEFAULT_GAME)
+        return [StatField("Rating", text, inline=False)]
+    history = 10 if len(games) == 1 else 3
+    return [
+        StatField(
+            f"Rating · {game.title}",
+            await rating_board.player_rating(store, guild_id, user_id, game.key, history),
+            inline=False,
+        )
+        for game in games
+    ]
 
 
 # --- the commands --------------------------------------------------------------------
@@ -119,15 +154,18 @@ class HistoryCommands:
                 await reply(interaction, f"{who.display_name} has no finished matches here yet.")
                 return
             embed = stats_embed(found)
-            rating = await rating_board.player_rating(self.store, interaction.guild_id, who.id)
-            embed.add_field(name="Rating", value=rating, inline=False)
+            for field in await rating_fields(self.store, interaction.guild_id, who.id):
+                embed.add_field(name=field.name, value=field.value, inline=field.inline)
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
         await self.clicks.guarded(interaction, None, "stats", work)
 
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async def work() -> None:
-            body = await leaderboard_page(self.store, interaction.guild_id, 0)
+            key = game
+            if key is None and interaction.channel_id is not None:
+                key = await self.store.channel_game(interaction.channel_id)
+            body = await leaderboard_page(self.store, interaction.guild_id, key, 0)
             await interaction.response.send_message(**body)
 
         await self.clicks.guarded(interaction, None, "leaderboard", work)
@@ -236,6 +274,17 @@ def commands(store: MatchStore, clicks: ClickRouter, group: app_commands.Group) 
         match="A finished match of this server",
     )
     replay_cmd.autocomplete("match")(handlers.finished_choices)
+    leaderboard_cmd = command(
+        group,
+        "leaderboard",
+        "Who rules Chicago on this server, game by game",
+        handlers.leaderboard,
+        game="Which game's ratings (default: the game last played in this channel)",
+    )
+    rated = [g for g in GAMES.values() if g.rated]
+    app_commands.choices(game=[app_commands.Choice(name=g.title, value=g.key) for g in rated])(
+        leaderboard_cmd
+    )
     return [
         command(
             group,
@@ -251,6 +300,6 @@ def commands(store: MatchStore, clicks: ClickRouter, group: app_commands.Group) 
             handlers.stats,
             player="Whose statistics (default: yours)",
         ),
-        command(group, "leaderboard", "Who rules Chicago on this server", handlers.leaderboard),
+        leaderboard_cmd,
         replay_cmd,
     ]

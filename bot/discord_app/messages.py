@@ -38,8 +38,11 @@ HELP = (
     ("/chicago board", "The board and standings now, just for you or for the channel."),
     ("/chicago end", "End the match here (the host, or anyone with Manage Channels)."),
     ("/chicago history", "This server's finished matches: players, winner, how they ended."),
-    ("/chicago stats", "A player's wins by character and as police, marks and raids."),
-    ("/chicago leaderboard", "Who rules Chicago on this server."),
+    ("/chicago stats", "A player's wins by character and as police, marks, raids, ratings."),
+    (
+        "/chicago leaderboard",
+        "Who rules Chicago here, game by game (default: this channel's last game).",
+    ),
     ("/chicago replay", "A finished match as an animation, with its log to verify offline."),
     ("/chicago help", "This help."),
     ("/chicago rules · /chicago card", "The rule book by topic; any card, character or business."),

@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from bot import rating_board
 from bot.discord_app.custom_ids import game_id, private_id, select_id
 from bot.discord_app.offer_flow import Asked, OfferFlow
 from bot.discord_app.ports import MatchContext
@@ -73,7 +74,9 @@ class PresentedTeller:
         self.reminded: int | None = None
         self.prompt_lines: list[str] = []  # what the prompt tells so far (edited in place)
         self.prompt_asks: tuple[int, ...] = ()  # the people it asks
+        self.prompt_picture = False  # whether it carries the picture
         self.offers = OfferFlow(ctx, match.match_id, self)
+        self.rated: list[str] = []  # the final message's rating lines, once rated
 
     @property
     def match_id(self) -> int:
@@ -165,7 +168,8 @@ class PresentedTeller:
         return False
 
     async def _finish(self, session: MatchSession) -> None:
-        """The match is recorded as finished, each seat's place in the history."""
+        """The match is recorded as finished, each seat's place in the history, and a
+        rated game's ratings move, each person's line kept for the final message."""
         game, state = session.game, session.state
         placings = game.placings(state)
         winner = next((p.seat for p in placings if p.won), -1)
@@ -197,6 +201,9 @@ class PresentedTeller:
             for p in placings
         ]
         await self.ctx.store.record_sides(self.match_id, rows)
+        if game.rated:
+            told = await rating_board.rate_finished(self.ctx.store, self.match_id)
+            self.rated = [f"📈 **Ratings in {game.title}**", *(f"• {t}" for t in told.splitlines())]
 
     def _mention(self, session: MatchSession, seat: int) -> str:
         user = self.match.player_of(seat)
@@ -219,6 +226,7 @@ class PresentedTeller:
         if session.over:
             asking_lines.append(f"🏁 **The match is over** — {session.game.ending(state)}.")
             asking_lines += [f"• {line}" for line in self.presenter.standings(state)]
+            asking_lines += self.rated
             view.add_item(rematch_button(match_id))
             buttons += 1
         asked = session.asked()
@@ -268,9 +276,10 @@ class PresentedTeller:
         picture: bool | None = None,
     ) -> None:
         """Tell a step. While the same people are asked and no turn closed, the prompt is
-        edited in place; otherwise the passed prompt is closed and a new one posted, with
-        the picture when a turn closed or the match ended. Private lists go by DM to the
-        seats that need them."""
+        edited in place (its picture drawn again when the step changed the table, so it
+        shows what its lines now tell); otherwise the passed prompt is closed and a new
+        one posted, with the picture when a turn closed or the match ended. Private
+        lists go by DM to the seats that need them."""
         state = session.state
         channel = self.match.channel
         lines = [line.text for line in [*notes, *step.lines]]
@@ -282,6 +291,8 @@ class PresentedTeller:
             self.prompt_lines += lines
             message = self._prompt(session, self.prompt_lines)
             message.setdefault("view", None)
+            if self.prompt_picture and step.events:
+                message["attachments"] = [await self._picture(state, step.events)]
             await channel.edit(prompt_id, **message)
         else:
             if self.prompt_id is not None:
@@ -289,6 +300,7 @@ class PresentedTeller:
                     await channel.edit(self.prompt_id, view=None)
             self.prompt_lines = lines
             self.prompt_asks = asks
+            self.prompt_picture = picture
             message = self._prompt(session, lines)
             if picture:
                 message["file"] = await self._picture(state, step.events)

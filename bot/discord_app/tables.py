@@ -618,6 +618,6 @@ class Tables:
 
     async def _leaderboard(self, interaction: discord.Interaction, click: LeaderboardClick) -> None:
         body: dict[str, Any] = await leaderboard_page(
-            self.ctx.store, interaction.guild_id, click.page
+            self.ctx.store, interaction.guild_id, click.game, click.page
         )
         await interaction.response.edit_message(**body)

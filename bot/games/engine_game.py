@@ -6,11 +6,14 @@ says only what differs."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
 
 from bot.games.protocol import Placing
+
+if TYPE_CHECKING:
+    from bot.store.interface import SideResult
 
 
 class EngineGame:
@@ -61,6 +64,12 @@ class EngineGame:
             Placing(seat, place, seat == result.winner, self.score(result, seat))
             for place, seat in enumerate(result.ranking, start=1)
         ]
+
+    def rating_places(self, sides: Sequence[SideResult]) -> dict[int, int]:
+        """The places of the game's placings, as the side rows keep them."""
+        from bot.ratings import stored_places
+
+        return stored_places(sides)
 
     def reason(self, state: Any) -> str:
         return str(state.result.reason)

@@ -201,6 +201,12 @@ class Game(Protocol):
         """Each seat's place once the match is over."""
         ...
 
+    def rating_places(self, sides: Sequence[SideResult]) -> dict[int, int]:
+        """Seat → the place a rated match's side is ranked at in the ratings (ties share
+        a place), from its stored side rows alone, so a rebuild ranks as the match's end
+        did: usually the places of `placings` (`bot.ratings.stored_places`)."""
+        ...
+
     def ending(self, state: Any) -> str:
         """One line on how the match ended ("by Empire Marks", "10 buildings")."""
         ...

@@ -154,9 +154,11 @@ class Skill:
 
 @dataclass(frozen=True, slots=True)
 class PlayerRating:
-    """One row of the ratings table: who, under which name, how good, how many matches."""
+    """One row of the ratings table: who, in which game (its registry key), under which
+    name, how good, how many matches of that game."""
 
     guild_id: int
+    game: str
     player: str
     name: str
     user_id: int | None
@@ -166,11 +168,13 @@ class PlayerRating:
 
 @dataclass(frozen=True, slots=True)
 class RatingChange:
-    """What one finished match did to the rating of the player in one seat."""
+    """What one finished match did to the rating of the player in one seat (in the
+    match's game)."""
 
     match_id: int
     seat: int
     guild_id: int
+    game: str
     player: str
     name: str
     user_id: int | None
@@ -393,29 +397,43 @@ class MatchStore(Protocol):
     async def leaderboard(
         self,
         guild_id: int | None,
+        game: str,
         min_matches: int,
         limit: int,
         offset: int = 0,
         below: int | None = None,
     ) -> list[PlayerRating]:
-        """This server's people with at least `min_matches` rated matches (and fewer
-        than `below`, when given), best first (computer levels are rated but not
+        """This server's people with at least `min_matches` rated matches of `game` (and
+        fewer than `below`, when given), best first (computer levels are rated but not
         listed)."""
         ...
 
     async def ranked_count(
-        self, guild_id: int | None, min_matches: int, below: int | None = None
+        self, guild_id: int | None, game: str, min_matches: int, below: int | None = None
     ) -> int: ...
 
-    async def rated_above(self, guild_id: int | None, min_matches: int, rating: float) -> int:
-        """How many of this server's people with at least `min_matches` rated matches
-        have a rating above `rating` (a player's place on the board, less one)."""
+    async def rated_above(
+        self, guild_id: int | None, game: str, min_matches: int, rating: float
+    ) -> int:
+        """How many of this server's people with at least `min_matches` rated matches of
+        `game` have a rating above `rating` (a player's place on its board, less one)."""
         ...
 
-    async def player_rating(self, guild_id: int | None, player: str) -> PlayerRating | None: ...
+    async def player_rating(
+        self, guild_id: int | None, game: str, player: str
+    ) -> PlayerRating | None: ...
+
+    async def player_ratings(self, guild_id: int | None, player: str) -> list[PlayerRating]:
+        """A player's rating in every game they have one in, on this server."""
+        ...
 
     async def rating_history(
-        self, guild_id: int | None, player: str, limit: int = 10
+        self, guild_id: int | None, game: str, player: str, limit: int = 10
     ) -> list[RatingChange]:
-        """A player's latest rating changes in this server, newest first."""
+        """A player's latest rating changes in one game on this server, newest first."""
+        ...
+
+    async def channel_game(self, channel_id: int) -> str | None:
+        """The game of the channel's open match, else of its last finished one (None:
+        no match was ever played there), as its match's settings or result name it."""
         ...

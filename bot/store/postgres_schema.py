@@ -17,7 +17,14 @@ them.
 from __future__ import annotations
 
 from bot.store.clock_schema import DAYS_SUMMARY, days_tables
-from bot.store.schema import NEUTRAL_RESULTS, Dialect, Migration, neutral_results
+from bot.store.schema import (
+    NEUTRAL_RESULTS,
+    RATINGS_PER_GAME,
+    Dialect,
+    Migration,
+    neutral_results,
+    ratings_per_game,
+)
 
 BASELINE = 4
 VERSION_TABLE = "chicago_schema"
@@ -201,7 +208,8 @@ _V5 = Migration(
     ),
 )
 
-# As SQLite schema 6 (see there why); PostgreSQL also renames the table's key index.
+# As SQLite schemas 6 and 7 (see there why); PostgreSQL also renames the new tables' key
+# indices.
 _PG_DIALECT = Dialect(
     find="strpos",
     big="BIGINT",
@@ -209,9 +217,11 @@ _PG_DIALECT = Dialect(
     table_end="",
     json="json_build_object({})::text",
     renamed=("ALTER INDEX new_sides_pkey RENAME TO result_sides_pkey",),
+    ratings_renamed=("ALTER INDEX new_ratings_pkey RENAME TO ratings_pkey",),
 )
 _V6 = Migration(6, NEUTRAL_RESULTS, neutral_results(_PG_DIALECT))
+_V7 = Migration(7, RATINGS_PER_GAME, ratings_per_game(_PG_DIALECT))
 
-_V7 = Migration(7, DAYS_SUMMARY, days_tables("BIGINT", "DOUBLE PRECISION"))
+_V8 = Migration(8, DAYS_SUMMARY, days_tables("BIGINT", "DOUBLE PRECISION"))
 
-PG_MIGRATIONS: tuple[Migration, ...] = (_BASELINE, _V5, _V6, _V7)
+PG_MIGRATIONS: tuple[Migration, ...] = (_BASELINE, _V5, _V6, _V7, _V8)

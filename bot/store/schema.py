@@ -276,7 +276,7 @@ class Dialect:
     """How schema 6's statements are said in one database: the function finding the
     colon in a reason, the column types of a Discord id and of a time, what ends the
     new table's definition, the JSON object builder (`{}`: its arguments), and what
-    is renamed with the table."""
+    is renamed with the table (schema 6's side rows; schema 7's ratings)."""
 
     find: str
     big: str
@@ -284,6 +284,7 @@ class Dialect:
     table_end: str
     json: str
     renamed: tuple[str, ...] = ()
+    ratings_renamed: tuple[str, ...] = ()
 
 
 def neutral_results(d: Dialect) -> tuple[str, ...]:
@@ -344,15 +345,64 @@ NEUTRAL_RESULTS = (
     "game-neutral results: each finished match's game on its rows, and each side's "
     "seat, place and score with the game's own facts as JSON"
 )
-_V6 = Migration(
-    6,
-    NEUTRAL_RESULTS,
-    neutral_results(Dialect("instr", "INTEGER", "REAL", " WITHOUT ROWID", "json_object({})")),
+# -- schema 7: a rating per game -----------------------------------------------------
+# Until schema 7 only Chicago 1927's matches were rated, so a player had one rating per
+# server. Each game now has its own: the game joins the ratings' key and each change
+# row, and every rating kept so far is Chicago 1927's (the only game rated until now).
+# Turf's and Bootleg's finished matches get theirs from `chicago-bot ratings`, which
+# rebuilds every table from the stored results.
+
+FIRST_RATED_GAME = "chicago"  # the one game rated before schema 7
+
+
+def ratings_per_game(d: Dialect) -> tuple[str, ...]:
+    """Schema 7 in dialect `d`: the ratings table made again with the game in its key
+    (a key cannot change in place in SQLite), the change rows given their game."""
+    return (
+        f"""
+        CREATE TABLE new_ratings (
+            guild_id {d.big} NOT NULL,
+            game TEXT NOT NULL,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            user_id {d.big},
+            mu {d.real} NOT NULL,
+            sigma {d.real} NOT NULL,
+            rating {d.real} NOT NULL,
+            matches INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, game, player)
+        )
+        """,
+        f"""
+        INSERT INTO new_ratings (guild_id, game, player, name, user_id, mu, sigma, rating,
+                                 matches)
+        SELECT guild_id, '{FIRST_RATED_GAME}', player, name, user_id, mu, sigma, rating,
+               matches
+        FROM ratings
+        """,
+        "DROP TABLE ratings",
+        "ALTER TABLE new_ratings RENAME TO ratings",
+        *d.ratings_renamed,
+        "CREATE INDEX ratings_board ON ratings(guild_id, game, rating)",
+        "ALTER TABLE rating_changes ADD COLUMN game TEXT NOT NULL DEFAULT ''",
+        f"UPDATE rating_changes SET game = '{FIRST_RATED_GAME}'",
+        "DROP INDEX rating_changes_player",
+        "CREATE INDEX rating_changes_player ON rating_changes(guild_id, game, player, match_id)",
+        # `/chicago leaderboard` opens on the game last played in its channel.
+        "CREATE INDEX results_channel ON results(channel_id, match_id)",
+    )
+
+
+RATINGS_PER_GAME = (
+    "a rating per game: the game in the ratings' key and on each change (every rating "
+    "kept so far is Chicago 1927's), and results found by channel"
 )
+_SQLITE = Dialect("instr", "INTEGER", "REAL", " WITHOUT ROWID", "json_object({})")
+_V6 = Migration(6, NEUTRAL_RESULTS, neutral_results(_SQLITE))
+_V7 = Migration(7, RATINGS_PER_GAME, ratings_per_game(_SQLITE))
+_V8 = Migration(8, DAYS_SUMMARY, days_tables("INTEGER", "REAL"))
 
-_V7 = Migration(7, DAYS_SUMMARY, days_tables("INTEGER", "REAL"))
-
-MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))

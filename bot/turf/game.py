@@ -36,7 +36,7 @@ class TurfGame(EngineGame):
     key = "turf"
     title = "Turf"
     home = False
-    rated = False  # ratings are Chicago 1927's: a Turf match moves none
+    rated = True  # ranked by its placings' places (`EngineGame.rating_places`)
     simultaneous = True
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
     seating = SEATING

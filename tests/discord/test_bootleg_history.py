@@ -10,7 +10,8 @@ import json
 from bot.registry import GAMES
 from bot.replay_file import load
 from tests.discord.bootleg_driver import take_turn
-from tests.discord.harness import Table, private_text
+from tests.discord.harness import Table, buttons, private_text
+from tests.discord.test_history import finished_match, trio
 from tests.discord.turf_driver import game_table
 
 
@@ -59,6 +60,47 @@ async def test_a_bootleg_match_shows_in_history_stats_and_its_replay(table: Tabl
     assert values["Matches"] == "1", values
     assert values["Bootleg"] == f"{won}/1 ({100 * won}%)", values
     assert values["Empire Marks earned"] == "0", values
+    await _rated_in_bootleg_apart_from_chicago(table)
+
+
+async def _rated_in_bootleg_apart_from_chicago(table: Table) -> None:
+    """The final message says where each player stands in Bootleg; stats show each
+    game's rating; the leaderboard opens on the channel's last game."""
+    final = next(m.content for m in table.history()[::-1] if "The match is over" in m.content)
+    assert "📈 **Ratings in Bootleg**" in final, final
+    for name in ("alice", "bob"):
+        assert f"• {name}: " in final and "provisional, ranked after 4 more matches" in final
+    store = table.bot.store
+    guild = table.guild.id
+    for name in ("alice", "bob"):
+        row = await store.player_rating(guild, "bootleg", f"user:{table.members[name].id}")
+        assert row is not None and row.matches == 1
+    elsewhere = table.guild.create_text_channel("elsewhere")
+    await finished_match(table, trio(table, "alice", "bob"), 3, channel_id=elsewhere.id)
+    alice = table.members["alice"]
+    mine = await alice.slash(table.channel, "chicago stats")
+    assert mine.response is not None
+    fields = {f.name or "": f.value or "" for f in mine.response.embeds[0].fields}
+    rated = [field for field in fields if field.startswith("Rating")]
+    assert rated == ["Rating · Chicago 1927", "Rating · Bootleg"], rated
+    for field in rated:
+        assert "after 1 matches (ranked after 5 matches)" in fields[field]
+        assert fields[field].count("\n#") == 1
+    here = await alice.slash(table.channel, "chicago leaderboard")
+    there = await alice.slash(elsewhere, "chicago leaderboard")
+    chosen = await alice.slash(elsewhere, "chicago leaderboard", game="bootleg")
+    titles = []
+    for shown in (here, there, chosen):
+        assert shown.response is not None
+        titles.append(shown.response.embeds[0].title)
+    assert titles == [
+        "🏆 Who rules Chicago at Bootleg",
+        "🏆 Who rules Chicago at Chicago 1927",
+        "🏆 Who rules Chicago at Bootleg",
+    ]
+    assert here.response is not None
+    pages = {b.label: b.custom_id for b in buttons(here.response)}
+    assert pages["Next ▶"] == "chicago:leaderboard:bootleg:1"
 
 
 async def test_bootleg_look_ups_know_every_kind_of_piece(table: Table) -> None:

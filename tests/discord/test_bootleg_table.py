@@ -8,6 +8,7 @@ restart and every kind of timeout: `test_bootleg_timeouts`."""
 from __future__ import annotations
 
 from bot.bootleg.choices import ENVOY_OF_GROUP
+from bot.bootleg.presenter import BOOTLEG_PRESENTER
 from bot.discord_app.game_table import GameTable
 from tests.discord.bootleg_driver import live_ids, take_turn
 from tests.discord.harness import Table, buttons, private_text
@@ -135,3 +136,34 @@ async def test_a_bootleg_match_is_secret_unless_the_host_says_open(table: Table)
     state = game_table(table).session.state
     assert state.setup.options.variant.value == "secret"
     assert not any(site.face_up for site in state.sites)
+
+
+async def test_the_picture_after_a_step_shows_the_city_after_it(table: Table) -> None:
+    """The turn's prompt is edited as the turn goes on; its picture is drawn again each
+    time, so after the move it shows the Envoy where the move left it (and after the
+    Barrel, the Barrel), never the city as the turn began."""
+    await table.open_lobby("alice", game="bootleg", players=2)
+    await table.click(table.members["bob"], table.lobby(), label="Join")
+    await table.click(table.members["alice"], table.lobby(), label="Start")
+    match = game_table(table)
+    prompt = live_prompt(table)
+    assert prompt is not None and len(prompt.attachments) == 1
+    shown = [await prompt.attachments[0].read()]
+    game, presenter = match.session.game, BOOTLEG_PRESENTER
+    for step in range(2):  # the move, then a Barrel placed
+        before = game.clone(match.session.state)
+        done = len(match.session.log)
+        assert await take_turn(table, step) is not None
+        await table.env.advance_time(1.5)
+        assert len(match.session.log) > done
+        edited = live_prompt(table)
+        assert edited is not None and edited.id == prompt.id  # one message for the turn
+        events = []
+        for applied in match.session.log[done:]:
+            events += game.apply(before, applied.seat, applied.decision)
+        (attachment,) = edited.attachments
+        picture = await attachment.read()
+        assert picture == presenter.picture(before, events), step
+        assert attachment.description == presenter.alt_text(before, events)[:1000]
+        assert picture != shown[-1]
+        shown.append(picture)

@@ -88,7 +88,8 @@ async def test_history_stats_and_a_player_who_left(table: Table) -> None:
     assert theirs.response is not None
     police = {f.name: f.value or "" for f in theirs.response.embeds[0].fields}["As police"]
     assert police.endswith(("(0%)", "(50%)", "(100%)")) and "/2" in police
-    rating = {f.name: f.value or "" for f in theirs.response.embeds[0].fields}["Rating"]
+    fields = {f.name: f.value or "" for f in theirs.response.embeds[0].fields}
+    rating = fields["Rating · Chicago 1927"]
     assert f"after 2 matches (ranked after {MIN_RANKED_MATCHES} matches)" in rating
     assert rating.count("\n#") == 2  # one line per rated match, newest first
     assert rating.index("#2:") < rating.index("#1:")
@@ -221,5 +222,5 @@ async def test_a_hard_computer_plays_through_the_bot_and_its_match_is_rated(tabl
     record = (await store.finished_matches(table.guild.id, 1))[0]
     log_ = (await store.load(record.match_id)).full_log
     assert any(d.actor == "computer" and d.decision != "roll" for d in log_)
-    hard = await store.player_rating(table.guild.id, "computer:hard")
+    hard = await store.player_rating(table.guild.id, "chicago", "computer:hard")
     assert hard is not None and hard.matches == 1

@@ -34,6 +34,28 @@ async def test_a_prompt_edited_after_a_roll_shows_the_moved_board(table: Table) 
     assert after != before
 
 
+async def test_a_turn_closed_by_its_last_choice_shows_the_board_after_it(table: Table) -> None:
+    """The closed turn's message tells its last choice's outcome too, so its picture is
+    the board after it: the one the next turn opens with, never the one before."""
+    await seat_table(table, ("alice", "bob"), None, ("police:easy",))
+    seen: dict[str, int] = {}
+    for _ in range(40):
+        prompt = table.prompt()
+        assert prompt is not None
+        before = await prompt.attachments[0].read() if prompt.attachments else None
+        await play_turn(table, seen)
+        nxt = table.prompt()
+        assert nxt is not None
+        if nxt.id == prompt.id or before is None or not nxt.attachments:
+            continue  # the turn goes on in the same message, or its prompt had no picture
+        closed = next(m for m in table.history() if m.id == prompt.id)
+        after = await closed.attachments[0].read()
+        assert after == await nxt.attachments[0].read()
+        if after != before:
+            return  # the last choice moved the board, and the closed picture shows it
+    raise AssertionError("no turn closed by a choice that moved the board")
+
+
 async def test_the_dealt_seats_name_the_players_without_raw_mentions(table: Table) -> None:
     await seat_table(table, ("alice", "bob"), None, ("police:easy",))
     lobby = table.history()[0]

@@ -74,12 +74,18 @@ async def test_a_turf_match_shows_in_history_and_replays_from_its_file(table: Ta
 
 async def test_stats_and_leaderboard_take_turf_rows(table: Table) -> None:
     """Turf counts in a player's matches and under its own name, never as Empire Marks
-    or a boss character; ratings stay Chicago 1927's (a Turf match moves none)."""
+    or a boss character; it has ratings of its own, which Chicago 1927's board never
+    shows: the final message says where each player now stands in Turf, the channel's
+    leaderboard opens on Turf, and Chicago 1927's stays empty."""
     await turf_match_by_clicks(table, rounds=2)
     stored = await table.bot.store.finished_match(1)
     assert stored is not None
     won = stored.result.winner == 0
     first = stored.seats[0]
+    final = table.history()[-1].content
+    assert "📈 **Ratings in Turf**" in final, final
+    for seat in stored.seats:
+        assert f"• {seat.name}: " in final and "provisional, ranked after 4 more matches" in final
     member = next(m for m in table.members.values() if m.id == first.user_id)
     mine = await member.slash(table.channel, "chicago stats")
     assert mine.response is not None, private_text(mine)
@@ -88,15 +94,30 @@ async def test_stats_and_leaderboard_take_turf_rows(table: Table) -> None:
     assert values["Turf"] == f"{int(won)}/1 ({100 * int(won)}%)"
     assert values["As a boss, by character"] == "—"
     assert values["Empire Marks earned"] == "0"
+    assert "after 1 matches (ranked after 5 matches)" in values["Rating · Turf"]
+    assert "Rating · Chicago 1927" not in values
     board = await member.slash(table.channel, "chicago leaderboard")
     assert board.response is not None
-    assert "Nobody has played a rated match" in (board.response.embeds[0].description or "")
+    shown = board.response.embeds[0]
+    assert shown.title == "🏆 Who rules Chicago at Turf"
+    listed = (shown.description or "").splitlines()
+    assert len(listed) == 2 and all(line.endswith(" · provisional") for line in listed)
+    home = await member.slash(table.channel, "chicago leaderboard", game="chicago")
+    assert home.response is not None
+    assert "Nobody has played a rated match of Chicago 1927" in (
+        home.response.embeds[0].description or ""
+    )
+    store = table.bot.store
     for seat in stored.seats:
-        assert await table.bot.store.player_rating(table.guild.id, f"user:{seat.user_id}") is None
+        player = f"user:{seat.user_id}"
+        assert await store.player_rating(table.guild.id, "chicago", player) is None
+        turf = await store.player_rating(table.guild.id, "turf", player)
+        assert turf is not None and turf.matches == 1
 
 
-def test_rebuild_still_rates_chicago_rows_beside_turf_ones() -> None:
-    """`chicago-bot ratings rebuild` leaves Turf out, as the finished match did."""
+def test_rebuild_rates_chicago_and_turf_each_in_its_own_table() -> None:
+    """`chicago-bot ratings rebuild` rates each game apart: a Turf match moves nobody's
+    Chicago 1927 rating, and Turf ranks by the places its placings gave."""
 
     def side(match: int, seat: int, game: str, won: bool) -> SideResult:
         return SideResult(match, seat, game, f"p{seat}", 100 + seat, None, won, 2 - won, 1, {})
@@ -105,5 +126,10 @@ def test_rebuild_still_rates_chicago_rows_beside_turf_ones() -> None:
         1, 5, "chicago", [side(1, 0, "chicago", True), side(1, 1, "chicago", False)]
     )
     turf = ratings.RatedMatch(2, 5, "turf", [side(2, 0, "turf", False), side(2, 1, "turf", True)])
+    alone, _ = ratings.rebuild([chicago])
     rows, history = ratings.rebuild([chicago, turf])
-    assert len(rows) == 2 and {c.match_id for c in history} == {1}
+    assert {c.match_id for c in history} == {1, 2}
+    assert [r for r in rows if r.game == "chicago"] == alone
+    by_game = {(r.game, r.player): r.skill.rating for r in rows}
+    assert by_game[("chicago", "user:100")] > by_game[("chicago", "user:101")]
+    assert by_game[("turf", "user:101")] > by_game[("turf", "user:100")]

@@ -18,8 +18,7 @@ from bot.player_stats import player_stats
 from bot.registry import CHICAGO
 from bot.replay_file import export, load
 from bot.store import SCHEMA_VERSION
-from bot.store.location import open_store
-from tests.store import schema5
+from tests.store import schema5, schema6
 from tests.store.helpers import Store, fetch_sql
 
 SHOWN: dict[str, Any] = json.loads((Path(__file__).parent / "schema5_shown.json").read_text())
@@ -41,14 +40,8 @@ TURF_REASONS = {"turf:10 buildings": "buildings", "turf:stalemate": "stalemate"}
 async def migrated(location: str | Path) -> Any:
     """A store opened on a schema-5 database (which migrates it), and the old rows."""
     old = schema5.old_database()
-    if isinstance(location, Path):
-        schema5.write_sqlite(location, old)
-    else:
-        await schema5.write_postgres(location, old)
-    async with open_store(location) as store:
+    async with schema6.upgraded(location, schema5.OLD_VERSION, old) as store:
         yield store, old, location
-    if isinstance(location, Path):
-        assert location.with_name(f"{location.name}.schema-5.bak").is_file()
 
 
 async def test_every_result_keeps_its_match_and_names_its_game(migrated: Any) -> None:
@@ -127,10 +120,10 @@ async def test_history_statistics_and_the_leaderboard_read_as_before(migrated: A
                 assert shown is None
                 continue
             embed = stats_embed(found)
-            rating = await rating_board.player_rating(store, guild, user)
+            rating = await rating_board.player_rating(store, guild, user, CHICAGO.key)
             fields = [[f.name, f.value, f.inline] for f in embed.fields]
             assert [embed.title, [*fields, ["Rating", rating, False]]] == shown, (guild, user)
-        board = await rating_board.leaderboard_page(store, guild, 0, 10)
+        board = await rating_board.leaderboard_page(store, guild, CHICAGO.key, 0, 10)
         ranked_lines, footer = SHOWN[f"board {guild}"]
         # The ranked read as before; the provisional follow them now, marked.
         assert board.lines[: len(ranked_lines)] == ranked_lines
@@ -142,13 +135,16 @@ async def test_history_statistics_and_the_leaderboard_read_as_before(migrated: A
 
 async def test_the_migrated_rows_rate_to_the_ratings_kept(migrated: Any) -> None:
     """`chicago-bot ratings rebuild` on the new rows finds every stored rating again
-    (Turf left out, as it was)."""
+    (Turf's matches, unrated then, now rate into a table of their own)."""
     store, _, _ = migrated
     rows, changes = ratings.rebuild(await store.rated_matches())
-    assert sorted(rows, key=lambda r: (r.guild_id, r.player)) == await store.all_ratings()
-    kept = [c for p in {c.player for c in changes} for c in await _history(store, p)]
-    assert sorted(changes, key=_order) == sorted(kept, key=_order)
-    assert {c.match_id for c in changes} == {1, 2, 4, 7, *range(8, 14)}
+    kept_rows = [r for r in rows if r.game == CHICAGO.key]
+    assert sorted(kept_rows, key=lambda r: (r.guild_id, r.player)) == await store.all_ratings()
+    rated = [c for c in changes if c.game == CHICAGO.key]
+    kept = [c for p in {c.player for c in rated} for c in await _history(store, p)]
+    assert sorted(rated, key=_order) == sorted(kept, key=_order)
+    assert {c.match_id for c in rated} == {1, 2, 4, 7, *range(8, 14)}
+    assert {c.match_id for c in changes if c.game != CHICAGO.key} == {3, 5}
 
 
 async def test_the_replayable_match_still_exports_its_replay_file(migrated: Any) -> None:
@@ -168,7 +164,7 @@ async def test_the_replayable_match_still_exports_its_replay_file(migrated: Any)
 async def _history(store: Store, player: str) -> list[ratings.RatingChange]:
     changes: list[ratings.RatingChange] = []
     for guild in (schema5.GUILD, None):
-        changes += await store.rating_history(guild, player, 1000)
+        changes += await store.rating_history(guild, CHICAGO.key, player, 1000)
     return changes
 
 

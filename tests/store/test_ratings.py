@@ -44,7 +44,7 @@ def test_beating_a_hard_table_gains_more_than_beating_an_easy_one() -> None:
     tables = {}
     for level, skill in (("hard", strong), ("easy", weak)):
         key = f"computer:{level}"
-        current = {key: PlayerRating(0, key, level, None, skill, 100)}
+        current = {key: PlayerRating(0, "chicago", key, level, None, skill, 100)}
         sides = [side(0, 7, won=True), *(side(i, None, computer=level) for i in (1, 2, 3))]
         change = ratings.rate_match(1, None, sides, current)[0]
         assert change.player == "user:7" and change.place == 1
@@ -128,13 +128,13 @@ async def test_leaderboard_ranks_people_with_enough_matches_by_rating(
             sides.append(side(3, 3, score=None))
         match_id = await _finished_match(store, 9, 2000 + n, sides)
         await store.rate_match(match_id, ratings.rated)
-    page = await rating_board.leaderboard_page(store, 9, 0, 10)
+    page = await rating_board.leaderboard_page(store, 9, "chicago", 0, 10)
     assert page.ranked == 2 and page.provisional == 1 and len(page.lines) == 3
     assert "P1" in page.lines[0] and "P2" in page.lines[1]
     assert f"{ratings.MIN_RANKED_MATCHES} matches" in page.lines[0]
     # Who played too few matches is listed after the ranked, marked provisional.
     assert "P3" in page.lines[2] and page.lines[2].endswith("1 match · provisional")
-    text = await rating_board.player_rating(store, 9, 3)
+    text = await rating_board.player_rating(store, 9, 3, "chicago")
     assert f"ranked after {ratings.MIN_RANKED_MATCHES} matches" in text
     assert text.count("\n") == 1  # the rating, then one change
 
@@ -144,7 +144,7 @@ async def test_matches_outside_a_server_share_one_table(store: Store, guild: int
     match_id = await _finished_match(store, guild or 0, 3000, [side(0, 1, won=True), side(1, 2)])
     changes = await store.rate_match(match_id, ratings.rated)
     assert {c.guild_id for c in changes} == {0}
-    assert await store.player_rating(guild, "user:1") is not None
+    assert await store.player_rating(guild, "chicago", "user:1") is not None
 
 
 async def test_the_board_lists_everyone_who_played_ranked_first_page_by_page(
@@ -163,8 +163,8 @@ async def test_the_board_lists_everyone_who_played_ranked_first_page_by_page(
     assert lines[1].startswith("P2: ") and lines[1].endswith(" · 2nd of 2 ranked")
     left = ratings.MIN_RANKED_MATCHES - 1
     assert lines[2].endswith(f" · provisional, ranked after {left} more matches")
-    first = await rating_board.leaderboard_page(store, 7, 0, 3)
-    second = await rating_board.leaderboard_page(store, 7, 1, 3)
+    first = await rating_board.leaderboard_page(store, 7, "chicago", 0, 3)
+    second = await rating_board.leaderboard_page(store, 7, "chicago", 1, 3)
     assert (first.ranked, first.provisional, first.pages) == (2, 2, 2)
     names = [line.split(" — ")[0] for line in first.lines + second.lines]
     assert names == ["**1.** P1", "**2.** P2", "**3.** P3", "**4.** P4"]

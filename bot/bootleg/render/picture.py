@@ -54,8 +54,9 @@ GRID_END = GRID_Y + 3 * CELL_H + 2 * GAP
 SPACE = 50
 ROW_HEIGHT = 38
 LINE_LABELS = ("R1", "R2", "R3", "C1", "C2", "C3", "D1", "D2")  # rows, columns, diagonals
-# The picture is drawn as a turn begins and stays on that turn's prompts, so the title
-# names the turn, not its step (after the move, "move" would read as still to come).
+# The title names the turn, not its step: the turn's prompt is one message whose picture
+# is drawn again after each step, and a step's name there ("move") would read as the
+# next thing to do rather than the last thing done.
 PHASES = {"bomb": "the Bomb?", "lucky": "Lucky Joe?"}
 LEGEND = "B Big · X secret · W Whisky · F Fake · ! Bomb · + Good Goods · − Cheap Gin"
 

@@ -90,6 +90,12 @@ def split_at_turn(lines: Sequence[Line]) -> tuple[list[Line], list[Line]]:
     return list(lines), []
 
 
+def board_file(drawn: tuple[bytes, str]) -> discord.File:
+    """A drawn board (PNG, alt text) as the attachment its embed shows."""
+    png, described = drawn
+    return discord.File(io.BytesIO(png), filename=BOARD, description=described)
+
+
 def shown_labels(session: MatchSession, pending: Pending) -> dict[str, str]:
     """The words on each button of the prompt, as posted (a raid's soldiers counted
     before the raid), so a closed prompt repeats what the player clicked."""
@@ -257,13 +263,17 @@ class TurnPublisher:
             # Noted once the edit is out: after a crash before it, the prompt is re-posted.
             await self.ctx.store.note_messages(self.match_id, {PROMPT_SEQ: session.seq})
             return
+        drawn: tuple[bytes, str] | None = None
         if prev is not None:
             head, lines = split_at_turn(lines)
-            await self._close(session, prev, step.applied, prev.lines + head)
+            if prev.image and step.events and not prev.resumed:
+                # The closed prompt's picture must show what its last lines told too.
+                drawn = await self._board_png(session)
+            await self._close(session, prev, step.applied, prev.lines + head, drawn)
         image = step.turns_ended > 0 or prev is None
         body = self._prompt_body(session, pending, lines, BOARD if image else None)
         if image:
-            body["file"] = await self._board_file(session)
+            body["file"] = await self._board_file(session, drawn=drawn)
         noted: dict[str, int | None] = {}
         partner = self.match.player_of(pending.seat)
         if partner is not None:
@@ -333,15 +343,25 @@ class TurnPublisher:
             "allowed_mentions": self.match.asking(player),
         }
 
-    async def _board_file(self, session: MatchSession, keep_events: bool = False) -> discord.File:
-        """The board now. `keep_events`: the turn goes on in this message, so the next
-        picture still lists what happened since the turn's first one."""
+    async def _board_png(self, session: MatchSession) -> tuple[bytes, str]:
+        """The board now, with what happened since the turn's first picture, and its alt
+        text."""
         state, events = session.state, self.board_events
-        png = await self.ctx.render(state, events)
-        described = alt_text(state, events)
+        return await self.ctx.render(state, events), alt_text(state, events)
+
+    async def _board_file(
+        self,
+        session: MatchSession,
+        keep_events: bool = False,
+        drawn: tuple[bytes, str] | None = None,
+    ) -> discord.File:
+        """The board now (`drawn`: already drawn for this moment). `keep_events`: the turn
+        goes on in this message, so the next picture still lists what happened since the
+        turn's first one."""
+        found = drawn or await self._board_png(session)
         if not keep_events:
             self.board_events = []
-        return discord.File(io.BytesIO(png), filename=BOARD, description=described)
+        return board_file(found)
 
     async def _close(
         self,
@@ -349,9 +369,11 @@ class TurnPublisher:
         prompt: Prompt,
         applied: Sequence[Applied],
         lines: Sequence[Line] | None = None,
+        drawn: tuple[bytes, str] | None = None,
     ) -> None:
         """The passed prompt loses its buttons and says what was chosen; given the lines
-        that finish its turn, its story is completed too (so a message is one turn)."""
+        that finish its turn, its story is completed too (so a message is one turn), and
+        given the board `drawn` after them, its picture shows them."""
         mine = next((a for a in applied if a.seq == prompt.seq), None)
         name = session.name(prompt.seat)
         if mine is None:
@@ -372,9 +394,13 @@ class TurnPublisher:
         embed = messages.turn_embed(
             session.state, self.match.seats, lines, "", image, prompt.round_number or None
         )
+        files: dict[str, Any] = {}
+        if drawn is not None and prompt.image:
+            files["attachments"] = [board_file(drawn)]
         await self.channel.edit(
-            prompt.message_id, content=text, embed=embed, view=None, allowed_mentions=quiet
-        )
+            prompt.message_id, content=text, embed=embed, view=None, allowed_mentions=quiet,
+            **files,
+        )  # fmt: skip
 
     async def finish(
         self, session: MatchSession, step: StepResult, lines: Sequence[Line] = ()

@@ -104,6 +104,9 @@ class RaceToTen:
             return []
         return [Placing(state.turn, 1, True, 1), Placing(1 - state.turn, 2, False, 0)]
 
+    def rating_places(self, sides: Sequence[SideResult]) -> dict[int, int]:
+        return {side.seat: side.place for side in sides}
+
     def ending(self, state: Any) -> str:
         return "ten was said" if state.over else ""
 
