@@ -82,11 +82,11 @@ def new_command_signature() -> tuple[
         option("rounds", app_commands.Range[int, 1, max_rounds] | None),
         option("thread", bool, False),
         option("game", str, DEFAULT_GAME),
-        *(counted(count) for count in more),
         option("pace", str | None),
         option("bank", app_commands.Range[int, MIN_BANK_DAYS, MAX_BANK_DAYS] | None),
         option("increment", app_commands.Range[int, 0, MAX_INCREMENT_HOURS] | None),
         option("cap", app_commands.Range[int, MIN_BANK_DAYS, 2 * MAX_BANK_DAYS] | None),
+        *(counted(count) for count in more),
     ]
     rounds = "".join(f"; {g.title} {g.default_rounds}" for g in others)
     titles = [g.title for g in others]
