@@ -103,7 +103,8 @@ class Table:
         settings = make_settings(self.database or self.root / "chicago.db", **self.settings)
         seed: Callable[[], int] = lambda: self.seed  # noqa: E731
         store = open_store(settings.db) if self.database else SqliteStore(Path(settings.db))
-        bot = create_bot(settings, store, clock=self.now, seeds=seed)
+        clock = self.now if self.clock_ahead else None  # else the library clock, as ever
+        bot = create_bot(settings, store, clock=clock, seeds=seed)
         self.bots.append(bot)
         return bot
 
