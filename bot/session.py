@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -284,15 +284,18 @@ class MatchSession:
             self._play_computers(step)
         return self._finish(step)
 
-    def expire(self, seq: int) -> StepResult:
+    def expire(self, seq: int, only: Collection[int] | None = None) -> StepResult:
         """The timer started at decision `seq` ran out: each person still asked since
-        then gets the game's safe default."""
+        then gets the game's safe default (`only`: just these seats, whose own time bank
+        ran out, in a match played over days)."""
         if self.over:
             return refused(Verdict.OVER)
         late = [
             a.seat
             for a in self.asked()
-            if not self.is_computer(a.seat) and self._asked().get(a.seat, -1) <= seq
+            if not self.is_computer(a.seat)
+            and self._asked().get(a.seat, -1) <= seq
+            and (only is None or a.seat in only)
         ]
         if seq != self.seq or not late:
             return refused(Verdict.STALE)

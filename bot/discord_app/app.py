@@ -21,7 +21,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord_app import commands as match_commands
-from bot.discord_app import history, idle, server_settings, shutdown
+from bot.discord_app import days_commands, history, idle, server_settings, shutdown
 from bot.discord_app.command_group import fill, new_group
 from bot.discord_app.cooldowns import Cooldowns
 from bot.discord_app.custom_ids import DraftClick, ours, parse
@@ -168,6 +168,7 @@ class ChicagoBot(commands.AutoShardedBot):
             match_commands.commands(self.tables, self.settings, group),
             history.commands(self._store, self.tables, group),
             server_settings.commands(self._store, self.settings.turn_timer, group),
+            days_commands.commands(self._store, self.tables, group),
             *(game.commands(group) for game in every_game()),
         )
         self.tree.add_command(group)

@@ -62,7 +62,7 @@ class MatchCommands:
             return
         options, limit = asked.terms(game)
         # The timer and the server's say are filled in once the server is read.
-        settings = MatchSettings(count, 0, options, limit, game=game.key)
+        settings = MatchSettings(count, 0, options, limit, game=game.key, pace=asked.pace)
         await self.tables.guarded(
             interaction,
             None,

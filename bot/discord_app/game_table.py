@@ -13,15 +13,19 @@ from the store at its next click, command or timer; every entry point wakes it f
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
 
 from bot.discord_app import seat_handover as handover
+from bot.discord_app import turn_notices
+from bot.discord_app.days_clock import DaysClock, decided, people_asked
 from bot.discord_app.ports import MatchContext
+from bot.discord_app.replies import asking
 from bot.discord_app.stored_sessions import load_session, playing_seat, session_at, why_not
 from bot.discord_app.table import OpenTable
 from bot.discord_app.teller import NOTE
@@ -53,12 +57,41 @@ class GameTable(OpenTable):
         self.told: int | None = None
         self.show = teller_for(self)
         self._count_timeouts(session)
+        # Over days: every seat's bank (kept in the shell, so an idle match still knows).
+        pace = self.settings.pace
+        self.days: DaysClock | None = DaysClock(pace, record.match_id) if pace.days else None
+        self._notice_task: asyncio.Task[None] | None = None
+        self.asked_seats: tuple[int, ...] = ()  # who is asked now, for `/chicago mine`
+        self._note_asked(session)
 
     # --- reading -------------------------------------------------------------------------
 
     @property
     def timer_length(self) -> timedelta:
-        return self.settings.timer_length
+        """The time the decision asked now may take: the timer per decision, or over
+        days what is left in the bank of the first asked seat to run out."""
+        if self.days is None or self._session is None:
+            return self.settings.timer_length
+        now = self.ctx.clock()
+        return max(timedelta(0), self.days.deadline(self._session, now) - now)
+
+    @property
+    def guild_id(self) -> int | None:
+        return self._record.guild_id
+
+    def asking(self, *user_ids: int | None) -> discord.AllowedMentions:
+        """Whom a prompt may ping: over days nobody (each player's notice is sent their
+        own way, at most once, outside their quiet hours)."""
+        return discord.AllowedMentions.none() if self.days is not None else asking(*user_ids)
+
+    def clock_line(self, session: MatchSession) -> str:
+        """Each asked seat's bank as the prompt shows it ("" in a live match)."""
+        if self.days is None or session.over:
+            return ""
+        return self.days.bank_line(session, self.ctx.clock(), people_asked(session))
+
+    def _note_asked(self, session: MatchSession) -> None:
+        self.asked_seats = () if session.over else tuple(people_asked(session))
 
     @property
     def asleep(self) -> bool:
@@ -91,12 +124,17 @@ class GameTable(OpenTable):
     # --- loading, sleeping and resuming --------------------------------------------------
 
     @classmethod
-    async def load(cls, ctx: MatchContext, record: MatchRecord) -> GameTable:
+    async def load(
+        cls, ctx: MatchContext, record: MatchRecord, clocks: str | None = None
+    ) -> GameTable:
         """A running match rebuilt from the store, with what it had posted (prompt,
-        reminder, DMs) read back."""
+        reminder, DMs) read back; `clocks`: its clocks over days, when the caller read
+        every match's at once."""
         table = cls(ctx, record, await load_session(ctx.store, record))
         posted = await ctx.store.messages(record.match_id)
         table.told = table.show.restore(table.session, posted)
+        if table.days is not None:
+            table.days = await DaysClock.load(ctx.store, table.days.pace, record.match_id, clocks)
         return table
 
     def _count_timeouts(self, session: MatchSession) -> None:
@@ -132,6 +170,7 @@ class GameTable(OpenTable):
             told = self.show.restore(session, await self.ctx.store.messages(self.match_id))
             self._session = session
             self._count_timeouts(session)
+            self._note_asked(session)
             if self.told is None:
                 self.told = told
             log.info("match %s: reloaded from the store after being idle", self.match_id)
@@ -170,6 +209,9 @@ class GameTable(OpenTable):
             await self._tell(step, force_new=True)
             return
         self.told = session.seq
+        if self.days is not None:
+            await self._resume_days(session)
+            return
         timer = await self.ctx.store.deadline(self.match_id)
         if timer is not None and timer[0] == session.seq:
             deadline = timer[1]
@@ -181,6 +223,21 @@ class GameTable(OpenTable):
             await self.ctx.store.set_deadline(self.match_id, session.seq, deadline)
             self.show.resumed_deadline(deadline)
             self.timer.start(session.seq, deadline, self.timer_length)
+
+    async def _resume_days(self, session: MatchSession) -> None:
+        """Over days, after a restart: the banks as the stored instants give them (brought
+        to the log's position if a crash came between a step and its clocks), the timer
+        at the first bank to run out, and the notices still due."""
+        assert self.days is not None
+        now = self.ctx.clock()
+        self.days.settle_restart(session, now)
+        self._note_asked(session)
+        deadline = self.days.deadline(session, now)
+        await self.ctx.store.set_deadline(self.match_id, session.seq, deadline)
+        await self.days.save(self.ctx.store)
+        self.show.resumed_deadline(deadline)
+        self.timer.start(session.seq, deadline, self.timer_length, remind=False)
+        await self._send_notices(session)
 
     async def recover(self) -> None:
         """After an unexpected error: the match as the store has it, its prompt and timer
@@ -301,6 +358,10 @@ class GameTable(OpenTable):
         are in the store already (committed by another process: see `catch_up`)."""
         session = self.session
         await session.settle(step, self.show.executor())
+        if self.days is not None:
+            self.days.step(session, step, self.ctx.clock())
+            turn_notices.skip_deciders(self.days, decided(step))
+        self._note_asked(session)
         plan = self.show.plan(session, step, force_new)
         plan.write.decisions = [d for d in plan.write.decisions if d.seq > logged]
         try:
@@ -316,13 +377,91 @@ class GameTable(OpenTable):
             self.show.dropped()
             await self._catch_up_locked(conflicts + 1)
             return
+        if self.days is not None:
+            await self.days.save(self.ctx.store)  # before anything is posted
         if plan.deadline is None:
             self._close()
         else:
-            self.timer.start(session.seq, plan.deadline, self.timer_length)
+            live = self.days is None
+            self.timer.start(session.seq, plan.deadline, self.timer_length, remind=live)
         plan.notes, plan.lapses = notes, lapses
         await self.show.publish(session, step, plan)
         self.told = session.seq
+        if self.days is not None and not self.closed:
+            await self._send_notices(session)
+
+    # --- notices over days ------------------------------------------------------------------
+
+    async def _send_notices(self, session: MatchSession) -> None:
+        """The notices and reminders due now, each once; the next one is waited for."""
+        assert self.days is not None
+        if self._notice_task is not None and self._notice_task is not asyncio.current_task():
+            self._notice_task.cancel()
+        self._notice_task = None
+        now = self.ctx.clock()
+        before = self.days.clocks.dumps()
+        later = await turn_notices.send_due(self, session, self.days, now, self.game.title)
+        if self.days.clocks.dumps() != before:
+            await self.days.save(self.ctx.store)
+        if later is not None:
+            wait = max(0.0, later - now.timestamp())
+            self._notice_task = asyncio.create_task(
+                self._notices_later(session.seq, wait), name=f"chicago-notices-{self.match_id}"
+            )
+
+    async def _notices_later(self, seq: int, wait: float) -> None:
+        try:
+            await asyncio.sleep(wait)
+            await self.wake()
+            async with self.lock:
+                if not self.closed and self.days is not None and self.session.seq == seq:
+                    await self._send_notices(self.session)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("match %s: the notices of decision %s failed", self.match_id, seq)
+
+    def _stop_notices(self) -> None:
+        task, self._notice_task = self._notice_task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    # --- vacations over days ----------------------------------------------------------------
+
+    async def go_away(self, user_id: int, days: int) -> str:
+        """`/chicago away`: the player's bank stops for `days` (once a match), told to the
+        table; the private answer."""
+        await self.wake()
+        async with self.lock:
+            seat = self.seat_of(user_id)
+            if self.closed or self.session.over:
+                return say(Verdict.OVER)
+            if seat is None:
+                return handover.NO_SEAT
+            if self.days is None:
+                return "This match is played live: its timer is per decision, with no vacations."
+            now = self.ctx.clock()
+            try:
+                until = self.days.go_away(seat, days, now)
+            except ValueError as exc:
+                return str(exc)
+            await self.days.save(self.ctx.store)
+            session = self.session
+            name = session.name(seat)
+            back = int(until.timestamp())
+            line = Line(NOTE, f"🏖 {name} is away until <t:{back}:f>: their clock is paused.")
+            await self.show.say_now(session, line, picture=False)
+            if seat in people_asked(session):
+                deadline = self.days.deadline(session, now)
+                await self.ctx.store.set_deadline(self.match_id, session.seq, deadline)
+                self.show.resumed_deadline(deadline)
+                self.timer.start(session.seq, deadline, self.timer_length, remind=False)
+                await self._send_notices(session)
+            return f"Your clock is paused until <t:{back}:f>; the table has been told."
+
+    def bank_of(self, seat: int, now: datetime) -> str | None:
+        """A seat's bank in words (None: a live match)."""
+        return self.days.bank_words(seat, now) if self.days is not None else None
 
     # --- decisions another bot process committed -------------------------------------------
 
@@ -338,6 +477,8 @@ class GameTable(OpenTable):
         it (another process's, then the computer seats' that follow), commit what is new
         and tell it all as one step."""
         stored = await self.ctx.store.load(self.match_id)
+        if self.days is not None:  # the banks as the process that decided left them
+            self.days = await DaysClock.load(self.ctx.store, self.days.pace, self.match_id)
         logged = [Applied(d.seq, d.seat, d.decision, d.actor) for d in stored.full_log]
         end = logged[-1].seq + 1 if logged else 0
         current, told = self._session, self.told
@@ -378,6 +519,7 @@ class GameTable(OpenTable):
 
     def _close(self) -> None:
         self.timer.cancel()
+        self._stop_notices()
         self.closed = True
         self.show.closed()
         self.ctx.registry.drop(self)
@@ -396,8 +538,17 @@ class GameTable(OpenTable):
             if self.closed or session.seq != seq or session.over:
                 return
             late = [a.seat for a in session.asked() if not session.is_computer(a.seat)]
+            only = None
+            if self.days is not None:
+                # Over days each seat has its own bank: only those that ran out.
+                now = self.ctx.clock()
+                only = late = self.days.out_of_time(session, now)
+                if not late:  # a vacation moved the deadline since the timer was set
+                    deadline = self.days.deadline(session, now)
+                    self.timer.start(seq, deadline, self.timer_length, remind=False)
+                    return
             label = self.show.labeller(session)
-            step = session.expire(seq)
+            step = session.expire(seq, only)
             if not step.ok:
                 return
             notes, lapses = [], []

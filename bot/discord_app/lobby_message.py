@@ -15,6 +15,13 @@ COLOUR = discord.Colour(0xB8860B)  # old gold: the table's accent
 COMPUTER_MARK = "🤖"
 
 
+def clock_text(settings: MatchSettings) -> str:
+    """How the match's clock runs: a timer per decision, or a bank per player."""
+    if settings.pace.days:
+        return f"played {settings.pace.words()}"
+    return f"{timer_text(settings.timer)} per decision"
+
+
 def timer_text(seconds: int) -> str:
     if seconds % 60 == 0:
         minutes = seconds // 60
@@ -60,7 +67,7 @@ def lobby_embed(
         title=f"{game.title} — a new match is forming",
         description=(
             f"Host {host_name(host_id, seats)} · {who} · "
-            f"{terms_text(settings)} · {timer_text(settings.timer)} per decision"
+            f"{terms_text(settings)} · {clock_text(settings)}"
         ),
         colour=COLOUR,
     )

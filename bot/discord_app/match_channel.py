@@ -20,6 +20,7 @@ from bot.discord_app.ports import Clock, Gateway
 
 log = logging.getLogger("chicago.bot")
 
+THREAD_ARCHIVED = 50083  # Discord's error code for a post or edit in an archived thread
 POSTS_PER_WINDOW = 5
 WINDOW = timedelta(seconds=5)
 
@@ -37,6 +38,7 @@ class MatchChannel:
         self.channel_id = channel_id
         self.match_id = match_id
         self._posts: deque[datetime] = deque()
+        self.told_parent = False  # the parent channel knows the thread cannot be reopened
 
     async def resolve(self) -> discord.abc.Messageable:
         """The channel from the cache, else from Discord; `ChannelGone` if it is no more."""
@@ -57,6 +59,10 @@ class MatchChannel:
             return await channel.send(**kwargs)
         except discord.NotFound as exc:
             raise ChannelGone(str(exc)) from exc
+        except discord.HTTPException as exc:
+            if not await self._reopened(channel, exc):
+                raise
+            return await channel.send(**kwargs)
 
     async def edit(self, message_id: int, **kwargs: Any) -> None:
         """Edit a message of the match; one a moderator deleted is left alone."""
@@ -66,6 +72,40 @@ class MatchChannel:
             await partial.edit(**kwargs)
         except discord.NotFound:
             log.info("match %s: message %s was deleted; not edited", self.match_id, message_id)
+        except discord.HTTPException as exc:
+            if not await self._reopened(channel, exc):
+                raise
+            await partial.edit(**kwargs)
+
+    async def _reopened(self, channel: Any, error: discord.HTTPException) -> bool:
+        """A thread Discord archived (a match over days sleeps for longer than its
+        auto-archive time) is reopened so the match goes on; when the bot may not reopen
+        it, the parent channel is told once. Whether it was reopened."""
+        if error.code != THREAD_ARCHIVED or not isinstance(channel, discord.Thread):
+            return False
+        try:
+            await channel.edit(archived=False)
+        except discord.HTTPException:
+            log.warning("match %s: thread %s is archived and cannot be reopened",
+                        self.match_id, channel.id)  # fmt: skip
+            await self._tell_parent(channel)
+            return False
+        log.info("match %s: thread %s was archived; reopened", self.match_id, channel.id)
+        return True
+
+    async def _tell_parent(self, thread: discord.Thread) -> None:
+        if self.told_parent or thread.parent is None:
+            return
+        self.told_parent = True
+        with contextlib.suppress(discord.HTTPException):
+            await thread.parent.send(  # type: ignore[union-attr]
+                content=(
+                    f"⚠️ The match in {thread.mention} cannot go on: the thread is archived "
+                    "and I may not reopen it. Reopen the thread (or give me Manage Threads) "
+                    "and the match continues."
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
     async def delete(self, message_id: int) -> None:
         channel = await self.resolve()

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
 
+from bot.clocks import Pace
+
 OLD_OPTION_KEYS = ("marks",)  # the game's options stored beside the settings, before `options`
 
 
@@ -25,6 +27,7 @@ class MatchSettings:
     computers: bool = True  # the server allows computer players
     starter_role: int | None = None  # the role the server lets open (and end) matches
     game: str | None = None  # the game's key (bot.registry); None: the default game
+    pace: Pace = field(default_factory=Pace)  # live, or over days with a bank per seat
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSettings:
@@ -44,6 +47,7 @@ class MatchSettings:
             computers=bool(data.get("computers", True)),
             starter_role=int(role) if role is not None else None,
             game=str(data["game"]) if data.get("game") else None,
+            pace=Pace.from_dict(data.get("pace")),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,6 +60,8 @@ class MatchSettings:
             "computers": self.computers,
             "starter_role": self.starter_role,
             "game": self.game,
+            # Only a match over days says so: a live match's settings read as before.
+            **({"pace": self.pace.to_dict()} if self.pace.days else {}),
         }
 
     def but(self, **changes: Any) -> MatchSettings:

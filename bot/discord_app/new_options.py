@@ -15,6 +15,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.clocks import Pace
+from bot.clocks.pace import MAX_BANK_DAYS, MAX_INCREMENT_HOURS, MIN_BANK_DAYS, PACES
 from bot.games import Game
 from bot.games.seating import Count, Length, Seating
 from bot.registry import DEFAULT_GAME, GAMES
@@ -80,6 +82,10 @@ def new_command_signature() -> tuple[
         option("rounds", app_commands.Range[int, 1, max_rounds] | None),
         option("thread", bool, False),
         option("game", str, DEFAULT_GAME),
+        option("pace", str | None),
+        option("bank", app_commands.Range[int, MIN_BANK_DAYS, MAX_BANK_DAYS] | None),
+        option("increment", app_commands.Range[int, 0, MAX_INCREMENT_HOURS] | None),
+        option("cap", app_commands.Range[int, MIN_BANK_DAYS, 2 * MAX_BANK_DAYS] | None),
         *(counted(count) for count in more),
     ]
     rounds = "".join(f"; {g.title} {g.default_rounds}" for g in others)
@@ -92,8 +98,13 @@ def new_command_signature() -> tuple[
         "thread": "Open the match in a new thread of this channel",
         "game": f"Which game: {_either([f'{default.title} (default)', *titles])}",
         **{count.option: count.words for count in more},
+        "pace": "live: a timer per decision (default); days: a time bank per player",
+        "bank": "Over days: days in each player's bank (1–14, default 3)",
+        "increment": "Over days: hours added to the bank per decision (default 12)",
+        "cap": "Over days: the most days a bank may hold (default: the bank's size)",
     }
     choices = {
+        "pace": [app_commands.Choice(name=p, value=p) for p in PACES],
         "length": [app_commands.Choice(name=x.words, value=x.value) for x in _lengths()],
         "game": [app_commands.Choice(name=g.seating.choice, value=g.key) for g in GAMES.values()],
     }
@@ -117,6 +128,14 @@ class NewOptions:
     def timer(self) -> int | None:
         timer = self.given.get("timer")
         return int(timer) if timer is not None else None
+
+    @property
+    def pace(self) -> Pace:
+        """The pace asked for (live unless `pace:days`)."""
+        given = self.given
+        return Pace.chosen(
+            given.get("pace"), given.get("bank"), given.get("increment"), given.get("cap")
+        )
 
     @property
     def thread(self) -> bool:

@@ -260,11 +260,12 @@ class PresentedTeller:
                     )  # fmt: skip
                 view.add_item(button)
                 buttons += 1
-        content = "\n".join([*told, *asking_lines])[:1900] or "…"
+        banks = self.match.clock_line(session)
+        content = "\n".join([*told, *asking_lines, *([banks] if banks else [])])[:1900] or "…"
         return {
             "content": content,
             "view": view if buttons else None,
-            "allowed_mentions": asking(*users),
+            "allowed_mentions": self.match.asking(*users),
         }
 
     async def _post(

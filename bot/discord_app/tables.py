@@ -137,13 +137,14 @@ class Tables:
     async def load(self) -> None:
         """Every lobby and running match of this process's servers in the store, each
         loaded once."""
+        clocks = await self.ctx.store.running_clocks()  # matches over days, in one read
         for record in await self.ctx.store.active_matches():
             if not self.owns(record.guild_id):
                 continue  # another bot process runs this server's shard
             try:
                 table: Table
                 if record.status is MatchStatus.RUNNING:
-                    table = await GameTable.load(self.ctx, record)
+                    table = await GameTable.load(self.ctx, record, clocks.get(record.match_id))
                 else:
                     table = await Lobby.load(self.ctx, record)
             except (StoreError, ValueError) as exc:

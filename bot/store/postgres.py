@@ -21,6 +21,7 @@ import asyncpg
 
 from bot.settings import shard_list
 from bot.store import postgres_step, step_sql
+from bot.store.clock_tables import ClockTables
 from bot.store.decision_log import DecisionLog
 from bot.store.instance_lock import DatabaseInUse
 from bot.store.interface import StepWrite, StoreError
@@ -46,7 +47,13 @@ HOLDERS = (
 
 
 class PostgresStore(
-    MatchTables, DecisionLog, ResultHistory, RatingTable, Maintenance, PostgresDatabase
+    MatchTables,
+    ClockTables,
+    DecisionLog,
+    ResultHistory,
+    RatingTable,
+    Maintenance,
+    PostgresDatabase,
 ):
     """The `MatchStore` on one PostgreSQL database. Use `async with PostgresStore(dsn)
     as store:` or `open()`/`close()`. `clock` is replaceable for tests."""

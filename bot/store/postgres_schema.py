@@ -16,6 +16,7 @@ them.
 
 from __future__ import annotations
 
+from bot.store.clock_schema import DAYS_SUMMARY, days_tables
 from bot.store.schema import (
     NEUTRAL_RESULTS,
     RATINGS_PER_GAME,
@@ -221,4 +222,6 @@ _PG_DIALECT = Dialect(
 _V6 = Migration(6, NEUTRAL_RESULTS, neutral_results(_PG_DIALECT))
 _V7 = Migration(7, RATINGS_PER_GAME, ratings_per_game(_PG_DIALECT))
 
-PG_MIGRATIONS: tuple[Migration, ...] = (_BASELINE, _V5, _V6, _V7)
+_V8 = Migration(8, DAYS_SUMMARY, days_tables("BIGINT", "DOUBLE PRECISION"))
+
+PG_MIGRATIONS: tuple[Migration, ...] = (_BASELINE, _V5, _V6, _V7, _V8)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.store.clock_schema import DAYS_SUMMARY, days_tables
+
 OPEN_STATUSES = ("lobby", "running")
 CLOSED_STATUSES = ("finished", "abandoned")
 
@@ -398,8 +400,9 @@ RATINGS_PER_GAME = (
 _SQLITE = Dialect("instr", "INTEGER", "REAL", " WITHOUT ROWID", "json_object({})")
 _V6 = Migration(6, NEUTRAL_RESULTS, neutral_results(_SQLITE))
 _V7 = Migration(7, RATINGS_PER_GAME, ratings_per_game(_SQLITE))
+_V8 = Migration(8, DAYS_SUMMARY, days_tables("INTEGER", "REAL"))
 
-MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))

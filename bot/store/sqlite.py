@@ -17,6 +17,7 @@ from pathlib import Path
 
 from bot.store import diagnose
 from bot.store.backup import backup_database
+from bot.store.clock_tables import ClockTables
 from bot.store.decision_log import DecisionLog
 from bot.store.interface import StepWrite, StoreError
 from bot.store.maintenance import Maintenance
@@ -28,7 +29,13 @@ from bot.store.sqlite_step import require_match_now, write_messages, write_step,
 
 
 class SqliteStore(
-    MatchTables, DecisionLog, ResultHistory, RatingTable, Maintenance, SqliteDatabase
+    MatchTables,
+    ClockTables,
+    DecisionLog,
+    ResultHistory,
+    RatingTable,
+    Maintenance,
+    SqliteDatabase,
 ):
     """The `MatchStore` on one SQLite file. Use `async with SqliteStore(path) as store:`
     or `open()`/`close()`. `clock` (seconds since the epoch) is replaceable for tests."""

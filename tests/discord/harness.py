@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +108,9 @@ class Table:
     names: tuple[str, ...] = ("alice", "bob", "carol", "dave")
     database: str | None = None
     guild_shard: int | None = None
+    # The bot's clock runs this far ahead of the offline Discord's (a match over days
+    # played near a date that matters, such as a change to summer time).
+    clock_ahead: timedelta = timedelta(0)
     env: simcord.Env = field(init=False)
     bot: ChicagoBot = field(init=False)
     bots: list[ChicagoBot] = field(default_factory=list)
@@ -115,9 +119,15 @@ class Table:
         settings = make_settings(self.database or self.root / "chicago.db", **self.settings)
         seed: Callable[[], int] = lambda: self.seed  # noqa: E731
         store = open_store(settings.db) if self.database else SqliteStore(Path(settings.db))
-        bot = create_bot(settings, store, seeds=seed)
+        clock = self.now if self.clock_ahead else None  # else the library clock, as ever
+        bot = create_bot(settings, store, clock=clock, seeds=seed)
         self.bots.append(bot)
         return bot
+
+    def now(self) -> datetime:
+        """The bot's clock: the offline Discord's (moved by `env.advance_time`), ahead by
+        `clock_ahead`."""
+        return self.env.now() + self.clock_ahead
 
     async def start(self) -> Table:
         self.bot = self.make_bot()

@@ -218,5 +218,17 @@ def run(args: argparse.Namespace) -> int:
     if args.finished:
         with tempfile.TemporaryDirectory(prefix="chicago-bench-") as folder:
             run_at_scale(Path(folder), args)
+    _days()
     print(f"  peak memory           {peak_memory_mb():8.1f} MB")
     return 0
+
+
+def _days() -> None:
+    """The figures of 10,000 matches played over days (the platform measures them on
+    shells of one Chicago 1927 match)."""
+    from bot.benchmarks import days
+    from bot.session import MatchSession
+    from engine.chicago import new_match
+
+    session, _ = MatchSession.new(new_match(bosses=3, seed=1).setup, autoplay=False)
+    days.run(session, {"main_seats": 3, "timer": 300})

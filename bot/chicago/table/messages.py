@@ -15,7 +15,13 @@ import discord
 
 from bot.chicago.narration import ENDINGS, money, standings
 from bot.chicago.table.trades import offer_lines
-from bot.discord_app.lobby_message import COLOUR, COMPUTER_MARK, host_name, terms_text, timer_text
+from bot.discord_app.lobby_message import (
+    COLOUR,
+    COMPUTER_MARK,
+    clock_text,
+    host_name,
+    terms_text,
+)
 from bot.discord_app.match_settings import MatchSettings
 from bot.discord_app.messages import clip, computer_seats, narration_text
 from bot.store.interface import SeatRecord
@@ -69,8 +75,7 @@ def started_embed(
     embed = discord.Embed(
         title="Chicago 1927 — the match is on",
         description=(
-            f"Host {host_name(host_id, seats)} · {terms_text(settings)} · "
-            f"{timer_text(settings.timer)} per decision"
+            f"Host {host_name(host_id, seats)} · {terms_text(settings)} · {clock_text(settings)}"
         ),
         colour=COLOUR,
     )

@@ -33,7 +33,6 @@ from bot.chicago.table.risks import risk_of
 from bot.chicago.table.summary import match_summary
 from bot.chicago.table.trade_views import TradeScreen
 from bot.chicago.table.trades import proposal_label
-from bot.discord_app.replies import asking
 from bot.discord_app.teller import Plan, TableView
 from bot.games.presenter import Choice
 from bot.session import COMPUTER, TIMER, Applied, MatchSession, StepResult
@@ -302,6 +301,7 @@ class TurnPublisher:
         partner = self.match.player_of(pending.seat)
         if partner is not None:
             noted.update(await self.offer.deliver(session, pending, partner, plan.deadline, body))
+            body["allowed_mentions"] = self.match.asking(partner)
         message = await self.channel.send(**body)
         self.prompt = Prompt(
             message.id, session.seq, pending.seat, pending, lines, image,
@@ -347,9 +347,12 @@ class TurnPublisher:
     ) -> dict[str, Any]:
         state = session.state
         player = self.match.player_of(pending.seat)
+        banks = self.match.clock_line(session)
         content = messages.prompt_content(
-            player, session.name(pending.seat), pending, self.deadline
+            player, session.name(pending.seat), pending, None if banks else self.deadline
         )
+        if banks:
+            content += "\n" + banks
         situation = messages.situation(state, pending)
         facts = pending.facts
         if isinstance(facts, FightOrWithdrawFacts):
@@ -360,7 +363,7 @@ class TurnPublisher:
             "content": content,
             "embed": embed,
             "view": view,
-            "allowed_mentions": asking(player),
+            "allowed_mentions": self.match.asking(player),
         }
 
     async def _board_png(self, session: MatchSession) -> tuple[bytes, str]:
@@ -480,7 +483,7 @@ class TurnPublisher:
             f"⏰ <@{player}>, half your time is gone: decide <t:{int(deadline.timestamp())}:R> "
             f"on {where}, or the safe choice is made for you."
         )
-        message = await self.channel.send(content=text, allowed_mentions=asking(player))
+        message = await self.channel.send(content=text, allowed_mentions=self.match.asking(player))
         self.reminder_id = message.id
         await self.ctx.store.set_message(self.match_id, REMINDER, message.id)
 
