@@ -116,7 +116,7 @@ def _public_action(view: PlayerView, seat: int, pending: Pending) -> list[Choice
         return [Choice("none", "No action (the car is in a Garage)")]
     for site in SITES_AT[square]:
         code = site.code
-        if site.kind is SiteKind.LOCATION and sum(view.board_res.get(code, (0, 0, 0))):
+        if site.kind is SiteKind.LOCATION and any(view.board_res.get(code, (0, 0, 0))):
             menu.append(Private("pickup", f"Pick up at {site_name(code)}…"))
         elif site.kind is SiteKind.TURF:
             owner = view.turf.get(code)
@@ -133,8 +133,8 @@ def _public_action(view: PlayerView, seat: int, pending: Pending) -> list[Choice
             elif business.owner == seat:
                 menu.append(Private("arrange", f"Move Mobsters in/out of {site_name(code)}…"))
             else:
-                owner = view.players[business.owner].name
-                label = f"🔫 Attack {owner}'s {PIECES[business.piece].name}"
+                rival = view.players[business.owner].name
+                label = f"🔫 Attack {rival}'s {PIECES[business.piece].name}"
                 reason = None if f"hit:{code}" in offered else _attack_reason(view, seat)
                 menu.append(Choice(f"hit:{code}", label, reason))
     if square in (JAIL_SQUARE, HOSPITAL_SQUARE):
@@ -185,7 +185,8 @@ def menu(view: PlayerView, seat: int) -> list[Choice | Private]:
         return [
             Choice(
                 o.decision,
-                f"Start on {site_name(o.decision[10:])} ({square_name(SITE[o.decision[10:]].square)})",
+                f"Start on {site_name(o.decision[10:])} "
+                f"({square_name(SITE[o.decision[10:]].square)})",
             )
             for o in pending.options
         ]
@@ -316,7 +317,10 @@ def peek_list(pending: Pending, view: PlayerView) -> list[Choice]:
                 label = f"Peek into {view.players[int(target[3:])].name}'s car"
             else:
                 b = next(b for b in view.businesses if b.lot == target)
-                label = f"Peek into {view.players[b.owner].name}'s {PIECES[b.piece].name} ({site_name(target)})"
+                label = (
+                    f"Peek into {view.players[b.owner].name}'s {PIECES[b.piece].name} "
+                    f"({site_name(target)})"
+                )
             out.append(Choice(option.decision, label))
     return out[:MAX_CHOICES]
 
@@ -480,8 +484,8 @@ def place_variants(view: PlayerView, pending: Pending) -> list[str]:
     for lot in own_lots:
         places.setdefault(lot, [])
     for part in parts[1:]:
-        lot, _, men = part.partition("=")
-        places[lot] = [m for m in men.split(".") if m and m != "-"]
+        lot, _, named = part.partition("=")
+        places[lot] = [m for m in named.split(".") if m and m != "-"]
     found = [default]
     for source, men in places.items():
         for m in men:

@@ -10,6 +10,7 @@ told its own events through the same function. Fights are told round by round.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from bot.empire.words import (
     GARAGE_WORDS,
@@ -40,7 +41,8 @@ EVENT_DOES = {
     "E17": "for 2 Booze", "E18": "for 2 Girls", "E19": "for 2 Henchmen",
     "E20": "to bail {mobsters} out into the car", "E21": "to bring {mobsters} back into the car",
     "E05": "— {mobsters} to the Graveyard", "E06": "— {mobsters} slip out and hide",
-    "E11": "(+2 to the attack)", "E12": "(+2 to the car's defence)", "E13": "(+2 to the Business's defence)",
+    "E11": "(+2 to the attack)", "E12": "(+2 to the car's defence)",
+    "E13": "(+2 to the Business's defence)",
 }  # fmt: skip
 
 
@@ -134,7 +136,8 @@ def _turf(t: Teller, e: ev.TurfTaken) -> Line:
     if e.previous >= 0:
         return _line(
             e,
-            f"🚩 {t.who(e.seat)} takes {site_name(e.turf)} from {t.who(e.previous)} for {money(e.price)}.",
+            f"🚩 {t.who(e.seat)} takes {site_name(e.turf)} from {t.who(e.previous)} for "
+            f"{money(e.price)}.",
         )
     return _line(e, f"🚩 {t.who(e.seat)} marks {site_name(e.turf)} with a Turf marker.")
 
@@ -150,21 +153,24 @@ def _respect(t: Teller, e: ev.RespectChanged) -> Line:
 def _opened(t: Teller, e: ev.BusinessOpened) -> Line:
     return _line(
         e,
-        f"🏪 {t.who(e.seat)} opens {piece_words(e.piece)} on {site_name(e.lot)}, paying {resources(e.paid)}.",
+        f"🏪 {t.who(e.seat)} opens {piece_words(e.piece)} on {site_name(e.lot)}, paying "
+        f"{resources(e.paid)}.",
     )
 
 
 def _arranged(t: Teller, e: ev.MobstersArranged) -> Line:
     return _line(
         e,
-        f"🔀 {t.who(e.seat)} moves Mobsters: {e.in_car} in the car, {e.in_place} in {site_name(e.place)}.",
+        f"🔀 {t.who(e.seat)} moves Mobsters: {e.in_car} in the car, {e.in_place} in "
+        f"{site_name(e.place)}.",
     )
 
 
 def _fetched(t: Teller, e: ev.MobstersFetched) -> Line:
     return _line(
         e,
-        f"🚪 {t.who(e.seat)} fetches {mobsters(e.mobsters)} from {PLACE_WORDS[e.source]} into the car.",
+        f"🚪 {t.who(e.seat)} fetches {mobsters(e.mobsters)} from {PLACE_WORDS[e.source]} into "
+        "the car.",
     )
 
 
@@ -172,7 +178,8 @@ def _job_started(t: Teller, e: ev.JobStarted) -> Line:
     job = JOBS[e.job]
     return _line(
         e,
-        f"💼 {t.who(e.seat)} starts {job.name}: deliver to {site_name(job.end)} for {money(job.reward)}.",
+        f"💼 {t.who(e.seat)} starts {job.name}: deliver to {site_name(job.end)} for "
+        f"{money(job.reward)}.",
     )
 
 
@@ -246,7 +253,8 @@ def _sent(t: Teller, e: ev.MobsterSent) -> Line:
     icon = {"graveyard": "⚰️", "hospital": "🏥", "jail": "🚔", "hiding": "🫥"}.get(e.where, "➡️")
     return Line(
         e.seat,
-        f"{icon} {t.who(e.seat)}'s {mobster_name(e.mobster)} goes to {where}{f' ({why})' if why else ''}.",
+        f"{icon} {t.who(e.seat)}'s {mobster_name(e.mobster)} goes to "
+        f"{where}{f' ({why})' if why else ''}.",
     )
 
 
@@ -260,7 +268,8 @@ def _declared(t: Teller, e: ev.FightDeclared) -> Line:
     kind = "Driveby" if not e.lot else "Business Attack"
     return _line(
         e,
-        f"🔫 {kind}! {t.who(e.attacker)} ({mobsters(e.attackers)}) attacks {target} ({mobsters(e.defenders)}).",
+        f"🔫 {kind}! {t.who(e.attacker)} ({mobsters(e.attackers)}) attacks {target} "
+        f"({mobsters(e.defenders)}).",
     )
 
 
@@ -377,7 +386,8 @@ def _drawn(t: Teller, e: ev.CardDrawn) -> Line | None:
 def _resource_card(t: Teller, e: ev.ResourceCardRead) -> Line:
     return Line(
         e.seat,
-        f"🂠 {t.who(e.seat)} draws a Resource card: {resources(e.amounts)} to {site_name(e.location)}.",
+        f"🂠 {t.who(e.seat)} draws a Resource card: {resources(e.amounts)} to "
+        f"{site_name(e.location)}.",
     )
 
 
@@ -426,13 +436,16 @@ def _offer(t: Teller, e: ev.OfferMade) -> Line:
 
 
 def _answered(t: Teller, e: ev.OfferAnswered) -> Line:
+    if e.outcome == "lapsed":
+        return Line(e.receiver, f"🤝 {t.who(e.proposer)}'s offer to {t.who(e.receiver)} lapses.")
     words = {"accepted": "accepts", "rejected": "turns down", "failed": "accepts, but it fails:",
              "lapsed": "lets lapse"}  # fmt: skip
     moved = f" ({mobsters(e.mobsters)} change hands)" if e.mobsters else ""
     tail = " something named is no longer held" if e.outcome == "failed" else ""
     return Line(
         e.receiver,
-        f"🤝 {t.who(e.receiver)} {words.get(e.outcome, e.outcome)} {t.who(e.proposer)}'s offer{tail}{moved}.",
+        f"🤝 {t.who(e.receiver)} {words.get(e.outcome, e.outcome)} {t.who(e.proposer)}'s "
+        f"offer{tail}{moved}.",
     )
 
 
@@ -443,7 +456,7 @@ def _match_ended(t: Teller, e: ev.MatchEnded) -> Line:
     )
 
 
-TELLERS: dict[type, Callable[[Teller, ev.Event], Line | None]] = {
+TELLERS: dict[type, Callable[[Teller, Any], Line | None]] = {
     ev.FirstPlayerRolled: _first, ev.StartLotChosen: _start_lot, ev.StartMobsterPlaced: _start_mob,
     ev.TurnStarted: _turn, ev.DieRolled: _die, ev.CarMoved: _moved, ev.PoliceMoved: _police_moved,
     ev.ResourcesPicked: _picked, ev.TurfTaken: _turf, ev.RespectChanged: _respect,
@@ -461,10 +474,12 @@ TELLERS: dict[type, Callable[[Teller, ev.Event], Line | None]] = {
     ev.LotOpened: _lot, ev.LotWon: _won, ev.MobstersPlaced: _placed, ev.MobstersFired: _fired,
     ev.SequenceEnded: _sequence, ev.OfferMade: _offer, ev.OfferAnswered: _answered,
     ev.MatchEnded: _match_ended,
-}  # type: ignore[dict-item]  # fmt: skip
+}  # fmt: skip
 
-FIGHT_EVENTS = (ev.FightDeclared, ev.FightTotals, ev.FightRound, ev.FightEnded, ev.MobsterSent,
-                ev.EventPlayed, ev.EventCancelled, ev.CarGaraged, ev.BusinessTaken, ev.JobsPassed)  # fmt: skip
+FIGHT_EVENTS = (
+    ev.FightDeclared, ev.FightTotals, ev.FightRound, ev.FightEnded, ev.MobsterSent,
+    ev.EventPlayed, ev.EventCancelled, ev.CarGaraged, ev.BusinessTaken, ev.JobsPassed,
+)  # fmt: skip
 
 
 def narrate_empire(names: Sequence[str], events: Iterable[ev.Event]) -> list[Line]:

@@ -7,6 +7,7 @@ end to end; it holds only what the public view holds.
 
 from __future__ import annotations
 
+import importlib
 import io
 from collections.abc import Sequence
 from typing import Any
@@ -16,7 +17,7 @@ from engine.empire import PlayerView
 
 def _render() -> Any | None:
     try:
-        from bot.empire import render
+        render = importlib.import_module("bot.empire.render")
     except ImportError:
         return None
     return render if hasattr(render, "render_empire_png") else None

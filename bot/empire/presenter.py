@@ -16,6 +16,7 @@ from typing import Any
 import engine.empire as empire
 from bot.empire import choices, pictures
 from bot.empire.words import (
+    PLACE_WORDS,
     card_name,
     mobster_name,
     money,
@@ -108,7 +109,11 @@ class EmpirePresenter:
         if group == "burgle" and pending is not None:
             f = pending.facts
             got = resources((f.get("girls", 0), f.get("booze", 0), f.get("henchmen", 0)))
-            return f"🔒 You rolled {f.get('roll', 0)}: {view.players[f.get('victim', 0)].name} holds {got}. Take up to {f.get('roll', 0)}."
+            return (
+                f"🔒 You rolled {f.get('roll', 0)}: "
+                f"{view.players[f.get('victim', 0)].name} holds {got}. "
+                f"Take up to {f.get('roll', 0)}."
+            )
         if group in choices.STREET_GROUPS:
             return "Where does the car go? (Squares within reach on this street.)"
         return f"🔒 Only you see this list.\n{folder}"
@@ -157,10 +162,7 @@ class EmpirePresenter:
         places: dict[str, list[str]] = {}
         for m, where in own.places.items():
             places.setdefault(where, []).append(mobster_name(m))
-        sits = "; ".join(
-            f"{'car' if where == 'car' else site_name(where) if len(where) <= 3 and where[0].isalpha() and where not in ('jail',) else where}: {', '.join(men)}"
-            for where, men in places.items()
-        )
+        sits = "; ".join(f"{place_words(where)}: {', '.join(men)}" for where, men in places.items())
         lines.append(f"**Mobsters**: {sits or 'none'}.")
         if me.jobs:
             jobs = ", ".join(
@@ -186,6 +188,13 @@ class EmpirePresenter:
                 f"{working} Mobsters working"
             )
         return out
+
+
+def place_words(where: str) -> str:
+    """Where one's own Mobsters sit: the car, a Business's lot, Jail, the Hospital."""
+    if where == "car":
+        return "car"
+    return PLACE_WORDS.get(where, site_name(where))
 
 
 def side_words(side: empire.Side) -> str:

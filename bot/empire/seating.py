@@ -40,7 +40,10 @@ def make_setup(
 
 
 def goal(rounds: int) -> str:
-    return f"first to {empire.WIN_POWER} Power Points, else the most after {cap(rounds)} Game Sequences"
+    return (
+        f"first to {empire.WIN_POWER} Power Points, else the most after {cap(rounds)} "
+        "Game Sequences"
+    )
 
 
 def terms(options: Mapping[str, int], rounds: int | None) -> str:

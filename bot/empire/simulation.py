@@ -61,7 +61,8 @@ def format_empire_summary(levels: Sequence[str], figures: Sequence[Figures]) -> 
     decisions = sorted(f.median_decisions for f in figures)[len(figures) // 2]
     lines = [
         f"Empire: {matches} matches, {len(levels)} players ({', '.join(levels)})",
-        f"  won by 10 PP {100 * by_power / matches:5.1f}%, by the cap {100 * by_cap / matches:5.1f}%",
+        f"  won by 10 PP {100 * by_power / matches:5.1f}%, by the cap "
+        f"{100 * by_cap / matches:5.1f}%",
         f"  median length: {sequences:g} Game Sequences, {decisions:g} decisions "
         f"(medians of {len(figures)} runs of up to {CHUNK})",
         "  wins by level (against an even share):",

@@ -21,6 +21,7 @@ async def open_list(table: Table, seat: int, custom_id: str) -> tuple[Any, list[
     """Press a 🔒 button as its seat's player; the private list's message and values."""
     member = member_of(table, seat)
     prompt = live_prompt(table)
+    assert prompt is not None
     opened = await member.click(prompt, custom_id=custom_id)
     assert opened.acknowledged
     values = select_values(opened.response) if opened.response is not None else []

@@ -37,11 +37,15 @@ def _named(text: str | None, table: dict[str, object], what: str) -> tuple[str, 
         word = word.strip()
         if not word:
             continue
+        wanted = word.casefold()
         found = next(
-            (cid for cid, row in table.items()
-             if cid.casefold() == word.casefold() or getattr(row, "name", "").casefold() == word.casefold()),
+            (
+                cid
+                for cid, row in table.items()
+                if wanted in (cid.casefold(), getattr(row, "name", "").casefold())
+            ),
             None,
-        )  # fmt: skip
+        )
         if found is None:
             raise Terms(f"“{word}” is not {what}")
         out.append(found)

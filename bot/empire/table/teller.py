@@ -61,7 +61,8 @@ def private_only(step: StepResult) -> bool:
 def sealed_kind(state: Any) -> DecisionKind | None:
     for pending in state.match.pending:
         if pending.kind in SEALED:
-            return pending.kind
+            kind: DecisionKind = pending.kind
+            return kind
     return None
 
 
@@ -232,7 +233,7 @@ class EmpireTeller(PresentedTeller):
                     label,
                     discord.ButtonStyle.primary,
                     emoji="🔒",
-                )  # fmt: skip
+                )
             )
         for p in state.match.pending:
             if p.kind is DecisionKind.OFFER_ANSWER:
@@ -264,9 +265,13 @@ class EmpireTeller(PresentedTeller):
         self, session: MatchSession, user_seat: int | None, seq: int, seat: int, group: str
     ) -> tuple[str, list[Choice]]:
         kind = sealed_kind(session.state)
-        if user_seat == seat and kind is not None and session.asked_at(seat) is None:
-            if seat in sealed_seats(session.state, kind):
-                return "🔒 Your answer is sealed: it is applied when every seat has answered.", []
+        if (
+            user_seat == seat
+            and kind is not None
+            and session.asked_at(seat) is None
+            and seat in sealed_seats(session.state, kind)
+        ):
+            return "🔒 Your answer is sealed: it is applied when every seat has answered.", []
         note, choices = super().private_list(session, user_seat, seq, seat, group)
         if user_seat == seat and not choices and session.asked_at(seat) == seq:
             empty = self.empire.empty_note(group)
@@ -326,7 +331,8 @@ class EmpireTeller(PresentedTeller):
             self.lapsed.append(
                 Line(
                     NOTE,
-                    f"⏱ {session.name(proposer)}'s offer to {session.name(seat)} lapsed after {minutes} minutes.",
+                    f"⏱ {session.name(proposer)}'s offer to {session.name(seat)} lapsed "
+                    f"after {minutes} minutes.",
                 )
             )
             refused = await self.match.offer(user, f"reject:{proposer}", seq)
