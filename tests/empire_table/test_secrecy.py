@@ -27,13 +27,14 @@ def to_the_bids(seed: int) -> Any:
 
 def shown(state: Any, events: list[Any], seat: int | None) -> list[Any]:
     """Everything a seat other than 0 (or a spectator) may be shown."""
+    kind = sealed_kind(state)
     out: list[Any] = [
         EMPIRE_PRESENTER.standings(state),
         EMPIRE_PRESENTER.alt_text(state, events),
         EMPIRE_PRESENTER.picture(state, events),
         [line.text for line in EMPIRE.narrate(state, events)],
-        sealed_kind(state),
-        sealed_seats(state, sealed_kind(state)) if sealed_kind(state) else [],
+        kind,
+        sealed_seats(state, kind) if kind is not None else [],
         [(a.seat, a.kind) for a in EMPIRE.asked(state)],
     ]
     for s in range(4):
