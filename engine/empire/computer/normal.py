@@ -1,7 +1,8 @@
 """The "normal" level: plays to win. It heads for what pays (Jobs to finish, lots it can
-open, Resources), opens the biggest Business it can, bids what a Mobster is worth,
-fights when its numbers are clearly better, turns the police and its Events on the
-leader, and trades Resources it lacks for money at a fair price."""
+open, Resources), opens the biggest Business it can, keeps a man in every Business
+against raiders once its car is full, bids what a Mobster is worth, fights when its
+numbers are clearly better, turns the police and its Events on the leader, and trades
+Resources it lacks for money at a fair price."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from engine.empire.computer.reading import (
     attack_strength,
     best_square,
     defence_guess,
+    guarded_arrangement,
     leader,
     my_car,
     side_value,
@@ -24,6 +26,7 @@ from engine.empire.state import Side
 from engine.empire.timeouts import PLAIN
 from engine.empire.view import PlayerView
 
+CAR_KEEP = 3  # a full car to attack with; the others guard the Businesses
 GOOD_EVENTS = ("E15", "E17", "E18", "E19", "E20", "E21")
 AIMED = ("E14", "E03", "E04", "E08", "E09")
 
@@ -40,7 +43,7 @@ def choose_normal(view: PlayerView, pending: Pending, rng: random.Random) -> Dec
     if kind is DecisionKind.MOVE_TO:
         squares = [int(k.split(":")[1][1:]) for k in keys]
         here = view.players[pending.seat].car
-        return Decision.parse(f"move:S{best_square(view, squares, here)}")
+        return Decision.parse(f"move:S{best_square(view, squares, here) or here}")
     if kind is DecisionKind.ACTION:
         return _action(view, pending) or _event(view, pending) or Decision("none")
     if kind is DecisionKind.POLICE_MOVE:
@@ -55,6 +58,8 @@ def choose_normal(view: PlayerView, pending: Pending, rng: random.Random) -> Dec
         return Decision("occupy", (car[0],) if len(car) >= 2 else ("-",))
     if kind in (DecisionKind.BID, DecisionKind.BRIBE):
         return _bid(view, pending)
+    if kind is DecisionKind.PLACE:
+        return guarded_arrangement(view, car_keep=CAR_KEEP)
     if kind in PLAIN:
         return Decision.parse(PLAIN[kind])
     return Decision.parse(pending.options[0].sample)

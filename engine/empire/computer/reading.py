@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from engine.empire.board import HOSPITAL_SQUARE, JAIL_SQUARE, SITE, SITES_AT, SiteKind, distance
 from engine.empire.cards import JOBS, MOBSTERS, PIECES, SCHWEINEHUND, SIZES, BusinessKind, cost
-from engine.empire.state import CAR, HOSPITAL, JAIL, Side
+from engine.empire.decisions import Decision, join
+from engine.empire.gang import BUSINESS_SIZE, fits_car
+from engine.empire.state import CAR, HIDING, HOSPITAL, JAIL, Side
 from engine.empire.view import PlayerView
 
 RESOURCE_VALUE = 110
@@ -48,8 +50,17 @@ def defence_guess(view: PlayerView, seat: int, lot: str) -> int:
     return bonus + numbers + max(0, count - len(known)) * 2
 
 
-def square_value(view: PlayerView, square: int) -> float:
-    """How much the best action on `square` is worth to the viewing seat (rough)."""
+def can_pay(view: PlayerView, side: Side) -> bool:
+    """The viewing seat holds the money and Resources `side` asks of it."""
+    assert view.own is not None
+    return view.own.money >= side.money and all(
+        h >= n for h, n in zip(view.own.res, side.res, strict=True)
+    )
+
+
+def square_value(view: PlayerView, square: int, attacks: bool = True) -> float:
+    """How much the best action on `square` is worth to the viewing seat (rough);
+    without `attacks`, rival Businesses count for nothing."""
     seat = view.seat
     assert seat is not None and view.own is not None
     me = view.players[seat]
@@ -67,7 +78,7 @@ def square_value(view: PlayerView, square: int) -> float:
             b = next((b for b in view.businesses if b.lot == site.code), None)
             if b is None and affordable_kinds(view, site.size):
                 best = max(best, 10 + 3 * SIZES[site.size].power)
-            elif b is not None and b.owner != seat and car:
+            elif b is not None and b.owner != seat and car and attacks:
                 margin = attack_strength(view, False) - defence_guess(view, b.owner, b.lot)
                 if margin >= 1:
                     best = max(best, 4 + 2 * SIZES[PIECES[b.piece].size].power + margin)
@@ -88,14 +99,18 @@ def square_value(view: PlayerView, square: int) -> float:
     return best
 
 
-def best_square(view: PlayerView, squares: list[int], here: int) -> int:
+def best_square(
+    view: PlayerView, squares: list[int], here: int, attacks: bool = True, plans: bool = True
+) -> int | None:
     """The reachable square worth most; with nothing worth doing in reach, the one that
-    comes nearest to the best target on the board."""
-    values = {sq: square_value(view, sq) for sq in squares}
+    comes nearest to the best target on the board (None without `plans`)."""
+    values = {sq: square_value(view, sq, attacks) for sq in squares}
     top = max(values.values())
     if top > 0:
         return min((sq for sq in squares if values[sq] == top), key=lambda s: distance(here, s))
-    targets = [(square_value(view, sq), sq) for sq in range(1, 30)]
+    if not plans:
+        return None
+    targets = [(square_value(view, sq, attacks), sq) for sq in range(1, 30)]
     goal = max(targets, key=lambda t: (t[0] / (1 + distance(here, t[1])), -t[1]))[1]
     return min(squares, key=lambda s: (distance(s, goal), s))
 
@@ -114,3 +129,35 @@ def leader(view: PlayerView) -> int:
     seat = view.seat
     rivals = [p for p in view.players if p.seat != seat]
     return max(rivals, key=lambda p: (p.power, -p.seat)).seat
+
+
+def guarded_arrangement(view: PlayerView, car_keep: int) -> Decision:
+    """A placement that leaves no own Business empty: the strongest `car_keep` ride in
+    the car, then one man to each Business (the largest first), then the car is filled,
+    then the Businesses; only those who fit nowhere are left out (fired)."""
+    assert view.own is not None and view.seat is not None
+    men = [m for m, w in view.own.places.items() if w not in (JAIL, HOSPITAL, HIDING)]
+    men.sort(key=lambda m: -(MOBSTERS[m].da + MOBSTERS[m].dd + MOBSTERS[m].ba + MOBSTERS[m].bd))
+    lots = sorted(
+        (b.lot for b in view.businesses if b.owner == view.seat),
+        key=lambda lot: (-SIZES[SITE[lot].size].power, lot),
+    )
+    car: list[str] = []
+    inside: dict[str, list[str]] = {lot: [] for lot in lots}
+    waiting = list(men)
+    for m in list(waiting):
+        if len(car) < car_keep and fits_car([*car, m]):
+            car.append(m)
+            waiting.remove(m)
+    for lot in lots:
+        if waiting:
+            inside[lot].append(waiting.pop(0))
+    for m in list(waiting):
+        if fits_car([*car, m]):
+            car.append(m)
+            waiting.remove(m)
+    for lot in lots:
+        while waiting and len(inside[lot]) < BUSINESS_SIZE:
+            inside[lot].append(waiting.pop(0))
+    parts = [join(car)] + [f"{lot}={join(ms)}" for lot, ms in inside.items() if ms]
+    return Decision("place", tuple(parts))

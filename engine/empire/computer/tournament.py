@@ -53,3 +53,48 @@ def play_matches(levels: list[str], matches: int, seed: int = 0) -> Figures:
         matches, wins, seats, by_power, by_cap, statistics.median(sequences),
         statistics.median(decisions),
     )  # fmt: skip
+
+
+def seating(seats: int, level: str = "normal", others: str = "easy") -> list[str]:
+    """One seat of `level` among `seats - 1` of `others`."""
+    return [level] + [others] * (seats - 1)
+
+
+def report(levels: list[str], figures: Figures, elapsed: float) -> str:
+    """The figures as printed: each level's share of wins against its even share, how
+    matches ended, their median length."""
+    shares = ", ".join(
+        f"{level} {figures.wins[level]} wins = {figures.share(level):.2f}x even"
+        for level in dict.fromkeys(levels)
+    )
+    return (
+        f"{len(levels)} seats ({' '.join(levels)}), {figures.matches} matches in "
+        f"{elapsed:.0f} s: {shares}; ended by 10 PP {figures.by_power}, by the cap "
+        f"{figures.by_cap}; median {figures.median_sequences} sequences, "
+        f"{figures.median_decisions} decisions"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+    import time
+
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.empire.computer.tournament",
+        description="Seeded matches between computer levels: each level's share of wins "
+        "against its even share, how the matches ended and their median length.",
+    )
+    parser.add_argument("--seats", type=int, default=3, help="players per match (2-6)")
+    parser.add_argument("--matches", type=int, default=200, help="matches to play")
+    parser.add_argument("--seed", type=int, default=10_000, help="seed of the first match")
+    parser.add_argument("--level", default="normal", help="the level in the first seat")
+    parser.add_argument("--others", default="easy", help="the level in every other seat")
+    args = parser.parse_args(argv)
+    levels = seating(args.seats, args.level, args.others)
+    start = time.perf_counter()
+    figures = play_matches(levels, args.matches, args.seed)
+    print(report(levels, figures, time.perf_counter() - start))
+
+
+if __name__ == "__main__":
+    main()
