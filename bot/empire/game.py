@@ -22,7 +22,7 @@ from bot.empire.played import Played
 from bot.empire.seating import SEATING, goal
 from bot.games.engine_game import EngineGame
 from bot.games.presenter import Presenter
-from bot.games.protocol import Asked, GameStats, Placing
+from bot.games.protocol import Asked, CardText, GameStats, Placing
 from bot.telling import Line
 from engine.common.seats import PlayerSpec
 from engine.empire.computer import LEVELS, choose
@@ -70,6 +70,22 @@ class EmpireGame(EngineGame):
 
     def goal(self, rounds: int) -> str:
         return goal(rounds)
+
+    def card_titles(self) -> list[str]:
+        """Every Mobster, Event, Job, Business piece and site (EMPIRE §2-§3)."""
+        from bot.empire.cards_text import card_names
+
+        return card_names()
+
+    def card(self, title: str) -> CardText | None:
+        """Found by name, id or code, forgiving case and punctuation ("t4", "m01")."""
+        from bot.empire.cards_text import card_lines, card_names
+
+        lines = card_lines(title)
+        if lines is None:
+            return None
+        shown = next((n for n in card_names() if card_lines(n) == lines), title)
+        return CardText(shown, "\n".join(lines), self.title)
 
     def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
         return SEATING.setup(seed, players, SEATING.options, rounds)

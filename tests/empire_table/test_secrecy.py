@@ -58,8 +58,9 @@ def shown(state: Any, events: list[Any], seat: int | None) -> list[Any]:
 def test_a_hidden_difference_reaches_no_other_seat_and_no_spectator() -> None:
     a = to_the_bids(5)
     b = EMPIRE.clone(a)
+    a.match.players[0].hand.append("E05")  # a hand: its size is public (§13), not its cards
     me = b.match.players[0]
-    me.hand.append("E14")  # a hand
+    me.hand.append("E14")
     me.money += 500  # money
     me.res[1] += 2  # Resources
     me.orders.first_aid = "never"  # a standing order
