@@ -167,8 +167,19 @@ def _attack_reason(view: PlayerView, seat: int) -> str:
     return "not now"
 
 
+ANSWER_OFFER = Private("offer", "🤝 Answer the offer…")
+
+
 def menu(view: PlayerView, seat: int) -> list[Choice | Private]:
-    """The seat's buttons in the channel for its first open main decision."""
+    """The seat's buttons in the channel: its first open main decision's, then the 🔒
+    answer to an offer made to it (by DM too; the button serves when DMs are closed)."""
+    main = list(_main_menu(view, seat))
+    if any(p.kind is DecisionKind.OFFER_ANSWER for p in view.pending):
+        main.append(ANSWER_OFFER)
+    return main
+
+
+def _main_menu(view: PlayerView, seat: int) -> list[Choice | Private]:
     pendings = [p for p in view.pending if p.kind is not DecisionKind.OFFER_ANSWER]
     if not pendings:
         return []

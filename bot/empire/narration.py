@@ -283,7 +283,7 @@ def _totals(t: Teller, e: ev.FightTotals) -> Line:
 
 def _round(t: Teller, e: ev.FightRound) -> Line:
     ties = f" after {e.ties} tie{'s' if e.ties != 1 else ''}" if e.ties else ""
-    side = "attacker" if t.fight is None or e.winner == t.fight.attacker else "defender"
+    side = "attacker" if e.attack_score > e.defence_score else "defender"  # told alone too
     return Line(
         e.winner,
         f"🎲 Round{ties}: attack {e.attack_die} → {e.attack_score}, defence {e.defence_die} → "

@@ -19,8 +19,8 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Sequence
-from datetime import datetime
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
@@ -35,7 +35,7 @@ from bot.empire.narration import FIGHT_EVENTS, narrate_empire
 from bot.empire.presenter import EMPIRE_PRESENTER, EmpirePresenter
 from bot.empire.seating import offer_minutes
 from bot.games.presenter import Choice
-from bot.session import MatchSession, StepResult
+from bot.session import Applied, MatchSession, StepResult
 from bot.store import DecisionRecord, StepWrite
 from bot.telling import Line
 from engine.empire import DecisionKind
@@ -44,6 +44,7 @@ from engine.empire import events as ev
 log = logging.getLogger("chicago.bot")
 
 FIGHT = "fight"  # store: the fight message being edited
+LAPSE = "lapse"  # store: "lapse:<receiver>:<proposer>" -> when that offer lapses (epoch s)
 SEALED = {
     DecisionKind.START_MOBSTER: ("startmob", "place your starting Mobster"),
     DecisionKind.BID: ("bid", "seal a bid"),
@@ -51,6 +52,15 @@ SEALED = {
     DecisionKind.PLACE: ("place", "place your Mobsters"),
 }
 CITY = "empire-city.png"
+# What the timer's default did, in words, where the button's label is not a phrase (a
+# sealed step's default is the rules' own, so these tell nobody more than the rules do).
+DEFAULT_WORDS = {
+    "start_mob": "the starting Mobster rides in the car",
+    "bid": "no bid",
+    "bribe": "no bribe",
+    "place": "the Mobsters are placed as the rules do by default",
+    "burgle": "takes as much as the roll allows",
+}
 
 
 def private_only(step: StepResult) -> bool:
@@ -83,17 +93,30 @@ class EmpireTeller(PresentedTeller):
         self.fight_lines: list[str] = []
         self.deadline: datetime | None = None
         self.lapses: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self.lapse_at: dict[tuple[int, int], datetime] = {}  # as the store keeps them
         self.lapsed: list[Line] = []
+        self.lapsed_keys: list[tuple[int, int]] = []
 
     # --- after a restart -----------------------------------------------------------------
 
     def restore(self, session: MatchSession, posted: dict[str, int]) -> int | None:
         self.fight_id = posted.get(FIGHT) or None
         self.fight_lines = []
+        open_now = open_offers(session)
+        self.lapse_at = {
+            key: datetime.fromtimestamp(when, UTC)
+            for name, when in posted.items()
+            if when and (key := lapse_key(name)) is not None and key in open_now
+        }
         return super().restore(session, posted)
 
     def resumed_deadline(self, deadline: datetime) -> None:
+        """After a restart whose prompt stayed: the turn's deadline, and each open offer's
+        timer again, to lapse at the instant it was given when the offer was made."""
         self.deadline = deadline
+        session = getattr(self.match, "session", None)
+        if isinstance(session, MatchSession):
+            self._watch_offers(session)
 
     # --- telling -------------------------------------------------------------------------
 
@@ -116,10 +139,22 @@ class EmpireTeller(PresentedTeller):
             return
         if self.lapsed:
             plan.notes = [*self.lapsed, *plan.notes]
-            self.lapsed = []
+            # The lapse is told; the rules' rejection behind it is not told again.
+            names = session.game.names(session.state)
+            said = {
+                line.text
+                for seat, proposer in self.lapsed_keys
+                for line in narrate_empire(
+                    names, [ev.OfferAnswered(proposer, seat, "rejected", ())]
+                )
+            }
+            step.lines = [line for line in step.lines if line.text not in said]
+            self.lapsed, self.lapsed_keys = [], []
         step.lines = await self._tell_fight(session, step)
         await super().publish(session, step, plan)
-        self._watch_offers(session)
+        gone = self._watch_offers(session)
+        if gone:
+            await self.ctx.store.note_messages(self.match_id, dict.fromkeys(gone, 0))
 
     async def _tell_fight(self, session: MatchSession, step: StepResult) -> list[Line]:
         """The fight's events go to the fight message (posted at the declaration, edited
@@ -140,7 +175,7 @@ class EmpireTeller(PresentedTeller):
         if not fighting:
             return step.lines
         if self.fight_id is not None and not self.fight_lines:
-            self.fight_lines = self._fight_so_far(session, len(fighting))
+            self.fight_lines = self._fight_so_far(session, len(step.applied))
         told = [line.text for line in narrate_empire(names, fighting)]
         self.fight_lines += told
         ended = any(isinstance(e, ev.FightEnded) for e in fighting)
@@ -165,15 +200,31 @@ class EmpireTeller(PresentedTeller):
                 del rest[found]
         return rest
 
-    def _fight_so_far(self, session: MatchSession, new: int) -> list[str]:
-        """After a restart: the running fight told again from the match's own events."""
+    def _fight_so_far(self, session: MatchSession, applied: int) -> list[str]:
+        """After a restart: the running fight as told before this step (the log without
+        its `applied` decisions), from the match's own events."""
         state = session.state.match
         log = [(a.seat, a.decision) for a in session.log]
-        _, events = empire.replay(state.setup, log)
+        _, events = empire.replay(state.setup, log[: len(log) - applied])
         shown = empire.visible_to(events, None)
-        start = max(i for i, e in enumerate(shown) if isinstance(e, ev.FightDeclared))
-        earlier = [e for e in shown[start:] if isinstance(e, FIGHT_EVENTS)][: -new or None]
+        starts = [i for i, e in enumerate(shown) if isinstance(e, ev.FightDeclared)]
+        if not starts:
+            return []
+        earlier = [e for e in shown[starts[-1] :] if isinstance(e, FIGHT_EVENTS)]
         return [line.text for line in narrate_empire(session.game.names(session.state), earlier)]
+
+    def labeller(self, session: MatchSession) -> Callable[[Applied], str]:
+        """What a decision the timer made reads as: "no bid", "roll to move"."""
+        label = super().labeller(session)
+
+        def words(made: Applied) -> str:
+            said = DEFAULT_WORDS.get(made.decision.split(":", 1)[0])
+            if said is not None:
+                return said
+            text = label(made).lstrip("🎲🔫🚗🚓👮🏠🔒🤝 \ufe0f").rstrip("!.")
+            return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+        return words
 
     # --- the prompt ----------------------------------------------------------------------
 
@@ -236,8 +287,19 @@ class EmpireTeller(PresentedTeller):
                 )
             )
         for p in state.match.pending:
-            if p.kind is DecisionKind.OFFER_ANSWER:
-                lines.append(f"🤝 {session.name(p.seat)} has an offer to answer, by DM.")
+            seq = session.asked_at(p.seat)
+            if p.kind is not DecisionKind.OFFER_ANSWER or seq is None:
+                continue
+            lines.append(f"🤝 {session.name(p.seat)} has an offer to answer, by DM.")
+            if self.match.player_of(p.seat) is not None and len(view.children) < 25:
+                view.add_item(
+                    ChicagoButton(
+                        private_id(self.match_id, seq, p.seat, "offer"),
+                        f"{session.name(p.seat)}: answer the offer"[:80],
+                        discord.ButtonStyle.secondary,
+                        emoji="🤝",
+                    )
+                )
         content = "\n".join(lines)[:1900]
         return {"content": content, "view": view, "allowed_mentions": asking(*users)}
 
@@ -293,29 +355,52 @@ class EmpireTeller(PresentedTeller):
 
     # --- the offer timer -----------------------------------------------------------------
 
-    def _watch_offers(self, session: MatchSession) -> None:
-        """Each offer a person must answer lapses after the lobby's offer timer."""
+    def _watch_offers(self, session: MatchSession) -> list[str]:
+        """Each offer a person must answer lapses after the lobby's offer timer, counted
+        from when it was made: the instant is stored, so a restart keeps it (EMPIRE §10).
+        Returns the store's names of the timers of offers settled since (to clear)."""
         minutes = offer_minutes(self.match.record.settings.get("options") or {})
-        for p in session.state.match.pending:
-            if p.kind is not DecisionKind.OFFER_ANSWER:
-                continue
-            seq = session.asked_at(p.seat)
-            user = self.match.player_of(p.seat)
-            key = (p.seat, p.facts.get("from", -1))
+        now = self.ctx.clock()
+        open_now = open_offers(session)
+        gone = [key for key in {*self.lapses, *self.lapse_at} if key not in open_now]
+        for key in gone:
+            task = self.lapses.pop(key, None)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+            self.lapse_at.pop(key, None)
+        for key in open_now:
+            seat = key[0]
+            seq = session.asked_at(seat)
+            user = self.match.player_of(seat)
             if seq is None or user is None or key in self.lapses:
                 continue
+            when = self.lapse_at.get(key)
+            new = when is None
+            if when is None:
+                when = now + timedelta(minutes=minutes)
+                self.lapse_at[key] = when
             self.lapses[key] = asyncio.create_task(
-                self._lapse(session, key, user, minutes * 60.0),
+                self._lapse(session, key, user, when, minutes, new),
                 name=f"empire-offer-{self.match_id}-{key[0]}-{key[1]}",
             )
+        return [lapse_name(key) for key in gone]
 
     async def _lapse(
-        self, session: MatchSession, key: tuple[int, int], user: int, seconds: float
+        self,
+        session: MatchSession,
+        key: tuple[int, int],
+        user: int,
+        when: datetime,
+        minutes: int,
+        new: bool,
     ) -> None:
+        seat, proposer = key
         try:
-            await asyncio.sleep(seconds)
-            seat, proposer = key
-            self.lapses.pop(key, None)
+            if new:
+                await self.ctx.store.note_messages(
+                    self.match_id, {lapse_name(key): int(when.timestamp())}
+                )
+            await asyncio.sleep(max(0.0, (when - self.ctx.clock()).total_seconds()))
             session = getattr(self.match, "session", session)  # reloaded since, maybe
             if session.over:
                 return
@@ -327,29 +412,53 @@ class EmpireTeller(PresentedTeller):
             seq = session.asked_at(seat)
             if not asked or seq is None:
                 return
-            minutes = round(seconds / 60)
             self.lapsed.append(
                 Line(
                     NOTE,
-                    f"⏱ {session.name(proposer)}'s offer to {session.name(seat)} lapsed "
-                    f"after {minutes} minutes.",
+                    f"⏱ {session.name(proposer)}'s offer to {session.name(seat)} lapsed: "
+                    f"not answered within {minutes} minutes.",
                 )
             )
+            self.lapsed_keys.append(key)
             refused = await self.match.offer(user, f"reject:{proposer}", seq)
             if refused is not None:
-                self.lapsed = []
+                self.lapsed, self.lapsed_keys = [], []
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("match %s: an offer's timer failed", self.match_id)
         finally:
-            self.lapses.pop(key, None)
+            if self.lapses.get(key) is asyncio.current_task():
+                del self.lapses[key]
 
     def closed(self) -> None:
         for task in self.lapses.values():
             if task is not asyncio.current_task():
                 task.cancel()
         self.lapses.clear()
+
+
+def open_offers(session: MatchSession) -> set[tuple[int, int]]:
+    """The offers waiting for an answer, as (receiver, proposer)."""
+    if session.over:
+        return set()
+    return {
+        (p.seat, int(p.facts.get("from", -1)))
+        for p in session.state.match.pending
+        if p.kind is DecisionKind.OFFER_ANSWER
+    }
+
+
+def lapse_name(key: tuple[int, int]) -> str:
+    """The store's name for when the offer of `key` (receiver, proposer) lapses."""
+    return f"{LAPSE}:{key[0]}:{key[1]}"
+
+
+def lapse_key(name: str) -> tuple[int, int] | None:
+    parts = name.split(":")
+    if len(parts) != 3 or parts[0] != LAPSE or not all(x.isdigit() for x in parts[1:]):
+        return None
+    return int(parts[1]), int(parts[2])
 
 
 def empire_teller(table: TableView) -> EmpireTeller:
