@@ -167,7 +167,7 @@ def _attack_reason(view: PlayerView, seat: int) -> str:
     return "not now"
 
 
-ANSWER_OFFER = Private("offer", "🤝 Answer the offer…")
+ANSWER_OFFER = Private("offer", "Answer the offer…")
 
 
 def menu(view: PlayerView, seat: int) -> list[Choice | Private]:

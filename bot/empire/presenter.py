@@ -114,6 +114,11 @@ class EmpirePresenter:
                 f"{view.players[f.get('victim', 0)].name} holds {got}. "
                 f"Take up to {f.get('roll', 0)}."
             )
+        if group == "startmob":
+            return (
+                "🔒 Where your starting Mobster sits: in your car or in one of your "
+                f"Businesses. Nobody sees it but you.\n{folder}"
+            )
         if group in choices.STREET_GROUPS:
             return "Where does the car go? (Squares within reach on this street.)"
         return f"🔒 Only you see this list.\n{folder}"

@@ -80,6 +80,7 @@ SEATING = Seating(
     options={OFFER_MINUTES: DEFAULT_OFFER_MINUTES},
     preview_hint=(
         "  Empire: a move is a street's 🔒 button, then its square; bids, placement and "
-        "your cards open privately; /chicago hand shows your folder; /chicago offer trades."
+        "your cards open privately; /chicago hand shows your folder; /chicago offer trades "
+        "(its receiver answers by the 🔒 button on the prompt)."
     ),
 )
