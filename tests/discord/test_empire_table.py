@@ -51,8 +51,8 @@ async def test_an_empire_match_from_new_to_its_king(table: Table) -> None:
 
 
 async def test_clicks_restarts_and_offers_at_an_empire_table(table: Table) -> None:
-    """Wrong-seat, double and stale clicks; a restart during the sealed bids; an offer
-    to a player whose DMs are closed, answered in the channel, and one that lapses."""
+    """Wrong-seat, double and stale clicks, and a restart during the sealed bids (offers,
+    closed DMs and lapses: test_empire_moments)."""
     await start_four(table, rounds=4)
     match = game_table(table)
     session = match.session
