@@ -5,6 +5,7 @@ to 6 seats (targets: each picture ≤ 12 ms and ≤ 400 KB). The bench command c
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -83,5 +84,15 @@ def bench_pictures(matches: int = 10, seed: int = 0) -> list[str]:
     return lines
 
 
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.empire.render.bench", description=__doc__.split(".")[0] + "."
+    )
+    parser.add_argument("matches", nargs="?", type=int, default=10, help="matches (default 10)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    args = parser.parse_args(argv)
+    bench_pictures(args.matches, args.seed)
+
+
 if __name__ == "__main__":
-    bench_pictures(int(sys.argv[1]) if len(sys.argv) > 1 else 10)
+    main(sys.argv[1:])
