@@ -20,6 +20,7 @@ GAME_PACKAGES = (
     "bot.chicago",
     "bot.turf",
     "bot.bootleg",
+    "bot.empire",
 )
 
 

@@ -59,6 +59,12 @@ class Entry:
 
 
 OLD_KINDS = frozenset({"card", "turfcard"})
+KIND_WORDS = {"character": "Character", "turfcard": "Turf card", "bootlegcard": "Bootleg"}
+
+
+def kind_words(entry: Entry) -> str:
+    """What an entry is, in the words shown under it ("Turf card", "Chance card")."""
+    return KIND_WORDS.get(entry.kind, f"{entry.group} card")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.chicago.narration import money
 from bot.chicago.render.spotlight import space_facts
-from bot.rulebook import load, prefix_first
+from bot.rulebook import prefix_first
 from engine.chicago import MERCHANT, MatchState
 from engine.chicago.board import BLOCK_NAMES, BLOCKS, BUSINESSES, SPACES, Category, Space, base_fine
 from engine.chicago.cards import STREET_LIFE_ENTRIES
@@ -88,9 +88,14 @@ def business_card(space: Space, state: MatchState | None = None) -> BusinessCard
 
 
 def card_titles_matching(text: str, limit: int = MAX_CHOICES) -> list[str]:
-    """What `/chicago card` offers as you type: cards, characters, businesses and later
-    games' pieces whose name starts with the text, then those containing it."""
-    book = load()
-    pool = [e.title for e in book.first_lookups()] + [SPACES[i].name for i in BUSINESSES]
-    pool += [e.title for e in book.pieces()]
-    return prefix_first(pool, text, str)[:limit]
+    """What `/chicago card` offers as you type: every game's cards and pieces (each
+    game's `card_titles`, Chicago 1927's businesses after its own cards) whose name starts
+    with the text, then those containing it."""
+    from bot.registry import CHICAGO, GAMES
+
+    pool: list[str] = []
+    for game in GAMES.values():
+        pool += game.card_titles()
+        if game is CHICAGO:
+            pool += [SPACES[i].name for i in BUSINESSES]
+    return prefix_first(list(dict.fromkeys(pool)), text, str)[:limit]

@@ -47,6 +47,7 @@ class ChicagoGame(EngineGame):
     setup_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Setup)
     turn_events = (TurnStarted, MatchEnded)
     key = side_rows.KEY
+    card_kinds = ("card", "character")
     title = "Chicago 1927"
     home = True
     rated = True

@@ -1,1 +1,1 @@
-"""Empire at the table: what the platform shows of engine.empire."""
+"""Empire at the table: everything the fourth game shows (its rules: `engine.empire`)."""

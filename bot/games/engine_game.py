@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
 
-from bot.games.protocol import Placing
+from bot.games.protocol import CardText, Placing
 
 if TYPE_CHECKING:
     from bot.store.interface import SideResult
@@ -19,8 +19,28 @@ if TYPE_CHECKING:
 class EngineGame:
     """The shared half of a `Game` whose engine keeps the common state shape."""
 
+    key: ClassVar[str]
     setup_adapter: ClassVar[TypeAdapter[Any]]
     turn_events: ClassVar[tuple[type, ...]]  # events that close a turn
+    # The rule book's entry kinds `/chicago card` shows of this game (none: "<key>card").
+    card_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def card_titles(self) -> list[str]:
+        return [e.title for e in self._book_cards()]
+
+    def card(self, title: str) -> CardText | None:
+        """A card of the rule book's (`bot.rulebook`) by its title, ignoring case."""
+        from bot.rulebook import kind_words
+
+        wanted = title.strip().casefold()
+        entry = next((e for e in self._book_cards() if e.title.casefold() == wanted), None)
+        return None if entry is None else CardText(entry.title, entry.text, kind_words(entry))
+
+    def _book_cards(self) -> list[Any]:
+        from bot.rulebook import load
+
+        book = load()
+        return [e for kind in self.card_kinds or (f"{self.key}card",) for e in book.of_kind(kind)]
 
     def dump_setup(self, setup: Any) -> str:
         return self.setup_adapter.dump_json(setup).decode()

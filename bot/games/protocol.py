@@ -47,6 +47,16 @@ class Placing:
 
 
 @dataclass(frozen=True, slots=True)
+class CardText:
+    """One answer of `/chicago card`: a card's, character's, piece's or place's name, its
+    text, and the kind it is (shown under it: "Turf card", "Empire")."""
+
+    title: str
+    text: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class StatField:
     """One field of a player's statistics card."""
 
@@ -122,6 +132,17 @@ class Game(Protocol):
 
     def goal(self, rounds: int) -> str:
         """How a match is won, in a few words for the lobby."""
+        ...
+
+    # --- look-ups --------------------------------------------------------------------
+
+    def card_titles(self) -> list[str]:
+        """Every name `/chicago card` knows of this game, in the rules' order (its
+        autocomplete offers them)."""
+        ...
+
+    def card(self, title: str) -> CardText | None:
+        """What `/chicago card` says of one of them (any case; None: not this game's)."""
         ...
 
     # --- setup, storage and replay -----------------------------------------------------

@@ -66,7 +66,7 @@ def test_a_registered_game_brings_its_own_choice_and_count_option(
     assert games["tally"] == "Tally (2–3 players, counting to ten)"
     assert (params["counters"].min_value, params["counters"].max_value) == (2, 3)
     assert params["counters"].description == "Tally: 2–3 players"
-    assert "Chicago 1927 (default), Turf, Bootleg or Tally" in params["game"].description
+    assert "Chicago 1927 (default), Turf, Bootleg, Empire or Tally" in params["game"].description
     assert list(params)[-1] == "counters", "another game's count comes after game:"
     join = next(c for c in commands(None, None, new_group()) if c.name == "join")  # type: ignore[arg-type]
     roles = [c.value for c in next(p for p in join.parameters if p.name == "role").choices]

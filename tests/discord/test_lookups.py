@@ -58,7 +58,7 @@ async def test_rules_and_cards_for_players_and_spectators(table: Table) -> None:
         character = await slash(table, who, "card", title="Night Gun")
         assert "tied raid dice" in character and "Character" in character
     missing = await slash(table, "dave", "card", title="Ace of spades")
-    assert "No card, character or business" in missing
+    assert "No card, character, business or place" in missing
     assert "No topic" in await slash(table, "dave", "rules", topic="poker")
 
 
@@ -127,9 +127,9 @@ async def test_autocomplete(table: Table) -> None:
     everything = await dave.autocomplete(table.channel, "chicago card", "title", "")
     assert len(everything) == 25
     fixer = await dave.autocomplete(table.channel, "chicago card", "title", "fix")
-    # Titles starting with the text come first (Bootleg's Fixed Price token), then the
-    # titles containing it.
-    assert [c["value"] for c in fixer] == ["Fixed Price", "The Fixer"]
+    # Titles starting with the text come first (Bootleg's Fixed Price token, Empire's
+    # Fixed Fight Job), then the titles containing it.
+    assert [c["value"] for c in fixer] == ["Fixed Price", "Fixed Fight", "The Fixer"]
     topics = await dave.autocomplete(table.channel, "chicago rules", "topic", "trad")
     assert [c["value"] for c in topics] == ["trades"]
     players = await dave.autocomplete(table.channel, "chicago banknotes", "player", "")
@@ -150,3 +150,23 @@ async def test_look_ups_wake_a_match_that_left_memory(tmp_path: Path) -> None:
         assert not runner.asleep
     finally:
         await table.close()
+
+
+async def test_every_empire_card_piece_and_site_is_looked_up_and_suggested(table: Table) -> None:
+    """EMPIRE §2-§3 through `/chicago card`: each game's `card` hook answers, here every
+    Mobster, Event, Job, Business piece and site of Empire, by name, id or code."""
+    from bot.empire.cards_text import card_lines, card_names
+
+    mobster = await slash(table, "dave", "card", title="tony trouble")
+    assert "Tony Trouble" in mobster and "bust always works" in mobster and "Empire" in mobster
+    turf = await slash(table, "dave", "card", title="t4")
+    assert "Turf square on S9" in turf
+    for name in card_names():  # every entry reads through the command's own finder
+        from bot.chicago.table.lookups import find_card
+
+        found = find_card(name)
+        assert found is not None and found.text == "\n".join(card_lines(name) or []), name
+    names = await table.members["dave"].autocomplete(table.channel, "chicago card", "title", "elec")
+    assert "Election Day" in [n["name"] for n in names]
+    job = await table.members["dave"].autocomplete(table.channel, "chicago card", "title", "Fixed")
+    assert "Fixed Fight" in [n["value"] for n in job]

@@ -24,7 +24,8 @@ from bot.discord_app.command_group import Command
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import host_of
 from bot.discord_app.replies import reply
-from bot.registry import CHICAGO
+from bot.games import CardText
+from bot.registry import CHICAGO, GAMES
 from bot.rulebook import Entry, Topic, load
 from bot.telling import plural
 from engine.chicago import MatchState, Notes, bank_ledger, banknotes, player_view
@@ -92,13 +93,19 @@ def contents_embed() -> discord.Embed:
     return embed
 
 
-def entry_embed(entry: Entry) -> discord.Embed:
-    kind = {"character": "Character", "turfcard": "Turf card", "bootlegcard": "Bootleg"}.get(
-        entry.kind, f"{entry.group} card"
-    )
-    embed = discord.Embed(title=entry.title, description=entry.text[:MAX_EMBED], colour=COLOUR)
-    embed.set_footer(text=kind)
+def card_embed(card: CardText) -> discord.Embed:
+    embed = discord.Embed(title=card.title, description=card.text[:MAX_EMBED], colour=COLOUR)
+    embed.set_footer(text=card.kind)
     return embed
+
+
+def find_card(title: str) -> CardText | None:
+    """The first game (in the registry's order) that knows a card of that title."""
+    for game in GAMES.values():
+        found = game.card(title)
+        if found is not None:
+            return found
+    return None
 
 
 @app_commands.command(name="rules", description="A topic of the rule book, just for you")
@@ -130,17 +137,18 @@ def business_embed(card: BusinessCard) -> discord.Embed:
     return embed
 
 
-@app_commands.command(name="card", description="A card (either deck), a character or a business")
-@app_commands.describe(title="The card's, character's or business's name")
+@app_commands.command(name="card", description="Any game's card, character, business or place")
+@app_commands.describe(title="Its name: pick one as you type")
 async def card_cmd(interaction: discord.Interaction, title: str) -> None:
-    entry = load().lookup(title)
-    if entry is not None:
-        await _private(interaction, entry_embed(entry))
+    card = find_card(title)
+    if card is not None:
+        await _private(interaction, card_embed(card))
         return
     space = find_business(title)
     if space is None:
         await reply(
-            interaction, f"No card, character or business called “{title}”. Pick one as you type."
+            interaction,
+            f"No card, character, business or place called “{title}”. Pick one as you type.",
         )
         return
     _, state, _ = _state(interaction)

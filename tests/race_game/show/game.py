@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games import Asked, Placing
-from bot.games.protocol import GameStats
+from bot.games.protocol import CardText, GameStats
 from bot.telling import Line
 from engine.common import IllegalDecision, PlayerSpec, replay_log
 from tests.race_game import rules
@@ -32,6 +32,12 @@ class RaceToTen:
 
     def goal(self, rounds: int) -> str:
         return "say ten first"
+
+    def card_titles(self) -> list[str]:
+        return []  # a race has no cards to look up
+
+    def card(self, title: str) -> CardText | None:
+        return None
 
     def make_setup(self, seed: int, players: Sequence[PlayerSpec], rounds: int | None) -> Any:
         return SEATING.setup(seed, players, {}, rounds)
