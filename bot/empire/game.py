@@ -50,7 +50,7 @@ class EmpireGame(EngineGame):
     key = "empire"
     title = "Empire"
     home = False
-    rated = False  # as Bootleg: ratings per game come with their own change
+    rated = True  # ranked by its placings' places (`EngineGame.rating_places`)
     simultaneous = True
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
     default_rounds = empire.DEFAULT_CAP

@@ -48,6 +48,8 @@ async def test_an_empire_match_from_new_to_its_king(table: Table) -> None:
     text = table.texts()
     assert "King of Chicago" in text, text[-2000:]
     assert "Sealed bids" in text and "answered" in text
+    rated = text.split("📈 **Ratings in Empire**\n", 1)[1].splitlines()
+    assert {line.split(":")[0] for line in rated if line.startswith("•")} >= {"• alice", "• bob"}
 
 
 async def test_clicks_restarts_and_offers_at_an_empire_table(table: Table) -> None:
