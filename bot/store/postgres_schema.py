@@ -16,7 +16,15 @@ them.
 
 from __future__ import annotations
 
-from bot.store.schema import NEUTRAL_RESULTS, Dialect, Migration, neutral_results
+from bot.store import tallies
+from bot.store.schema import (
+    NEUTRAL_RESULTS,
+    RUNNING_TOTALS,
+    Dialect,
+    Migration,
+    neutral_results,
+    running_totals,
+)
 
 BASELINE = 4
 VERSION_TABLE = "chicago_schema"
@@ -211,4 +219,7 @@ _PG_DIALECT = Dialect(
 )
 _V6 = Migration(6, NEUTRAL_RESULTS, neutral_results(_PG_DIALECT))
 
-PG_MIGRATIONS: tuple[Migration, ...] = (_BASELINE, _V5, _V6)
+# As SQLite schema 9 (see there why), with its fill.
+_V9 = Migration(9, RUNNING_TOTALS, running_totals("BIGINT", "DOUBLE PRECISION"), tallies.fill)
+
+PG_MIGRATIONS: tuple[Migration, ...] = (_BASELINE, _V5, _V6, _V9)
