@@ -1,11 +1,12 @@
 """Where board pictures are drawn: a small pool of worker processes on a machine with
 several cores, a thread on one core.
 
-Drawing and PNG encoding hold the interpreter lock for tens of milliseconds, so in a
+Drawing and PNG encoding hold the interpreter lock for milliseconds at a time, so in a
 thread every picture competes with the event loop; in worker processes pictures use
-every core and the loop only pickles a snapshot (under a kilobyte) and the PNG back.
-The bot installs one pool at start (`CHICAGO_RENDER_WORKERS`) and `render_png_async`
-uses whichever is installed.
+every core and the loop only hands over a snapshot (under a kilobyte) and takes the PNG
+back. The bot installs one pool at start (`CHICAGO_RENDER_WORKERS`) and both pictures,
+the phone one every turn posts (`render_phone_png_async`) and the full board
+(`render_png_async`), use whichever is installed.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
@@ -45,6 +46,15 @@ def _render(view: BoardView) -> bytes:
     from bot.chicago.render.board import render_view
 
     return render_view(view)
+
+
+def _render_phone(view: BoardView) -> bytes:
+    from bot.chicago.render.phone import render_phone_view
+
+    return render_phone_view(view)
+
+
+Draw = Callable[[BoardView], bytes]
 
 
 class RenderPool:
@@ -82,11 +92,11 @@ class RenderPool:
         assert self._executor is not None
         return self._executor
 
-    async def render(self, view: BoardView) -> bytes:
+    async def render(self, view: BoardView, draw: Draw = _render) -> bytes:
         self.start()
         assert self._executor is not None
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, _render, view)
+        return await loop.run_in_executor(self._executor, draw, view)
 
     def pids(self) -> list[int]:
         """The worker processes alive now (for memory figures)."""
@@ -124,12 +134,18 @@ def worker_executor() -> Executor | None:
     return None if pool is None else pool.executor()
 
 
-async def render_off_loop(view: BoardView) -> bytes:
-    """Draw `view` in the installed pool, or in a thread when none is installed."""
+async def render_off_loop(view: BoardView, draw: Draw = _render) -> bytes:
+    """Draw `view` (the full board, or with `draw` another picture of it) in the
+    installed pool, or in a thread when none is installed."""
     pool = _installed
     if pool is None:
-        return await asyncio.to_thread(_render, view)
-    return await pool.render(view)
+        return await asyncio.to_thread(draw, view)
+    return await pool.render(view, draw)
+
+
+async def render_phone_png_async(state: MatchState, events: Sequence[Event] = ()) -> bytes:
+    """The phone picture (`render_phone_png`) off the event loop, as `render_png_async`."""
+    return await render_off_loop(snapshot(state, events), _render_phone)
 
 
 async def render_png_async(state: MatchState, events: Sequence[Event] = ()) -> bytes:
