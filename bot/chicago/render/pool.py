@@ -16,9 +16,11 @@ import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from multiprocessing import forkserver
 from pathlib import Path
 
 from bot.chicago.render.view import BoardView, snapshot
+from bot.pictures.heap import HeapTrimmer
 from engine.chicago import MatchState
 from engine.chicago.events import Event
 
@@ -31,27 +33,38 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _warm() -> None:
-    """Load fonts and draw the static board once, so the first picture is not slow."""
-    from bot.chicago.render.static_layer import static_layer
+def warm() -> None:
+    """Load the drawing modules and fonts and draw the static board and its palette
+    indices once, so the first picture is not slow."""
+    from bot.chicago.render import board, phone
+    from bot.chicago.render.regions import static_indices
 
-    static_layer()
+    static_indices()
+    board.render_view.__name__, phone.render_phone_view.__name__  # noqa: B018  # loaded
 
 
 def _nothing() -> None:
     return None
 
 
+# In a worker process: its heap trimmed every few pictures (`bot.pictures.heap`).
+_trimmer = HeapTrimmer()
+
+
 def _render(view: BoardView) -> bytes:
     from bot.chicago.render.board import render_view
 
-    return render_view(view)
+    data = render_view(view)
+    _trimmer.picture_done()
+    return data
 
 
 def _render_phone(view: BoardView) -> bytes:
     from bot.chicago.render.phone import render_phone_view
 
-    return render_phone_view(view)
+    data = render_phone_view(view)
+    _trimmer.picture_done()
+    return data
 
 
 Draw = Callable[[BoardView], bytes]
@@ -76,7 +89,9 @@ class RenderPool:
         if self.processes:
             # forkserver: workers never inherit the bot's threads, sockets or database.
             context = multiprocessing.get_context("forkserver")
-            executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm)
+            # Loaded once in the fork server, shared by every worker (`worker_preload`).
+            context.set_forkserver_preload(["bot.chicago.render.worker_preload"])
+            executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=warm)
             # Start every worker now: the memory is taken at start-up, not mid-match,
             # and the first pictures are not slowed by a process starting.
             for _ in range(self.workers):
@@ -105,6 +120,16 @@ class RenderPool:
             return []
         processes = getattr(executor, "_processes", None) or {}
         return [p.pid for p in processes.values() if p.pid is not None and p.is_alive()]
+
+    def helper_pids(self) -> list[int]:
+        """The workers and the fork server they are copied from (for memory figures:
+        the fork server holds the pages the workers share)."""
+        pids = self.pids()
+        if pids:
+            server = getattr(forkserver._forkserver, "_forkserver_pid", None)
+            if isinstance(server, int):
+                pids.append(server)
+        return pids
 
     def shutdown(self) -> None:
         executor, self._executor = self._executor, None
