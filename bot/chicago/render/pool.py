@@ -36,18 +36,18 @@ def default_workers() -> int:
 def warm() -> None:
     """Load the drawing modules and fonts and draw the static board and its palette
     indices once, so the first picture is not slow."""
-    from bot.chicago.render import board, phone
+    from bot.chicago.render import board, phone  # every picture's modules
     from bot.chicago.render.regions import static_indices
 
     static_indices()
-    board.render_view.__name__, phone.render_phone_view.__name__  # noqa: B018  # loaded
+    assert board.render_view is not None and phone.render_phone_view is not None
 
 
 def _nothing() -> None:
     return None
 
 
-# In a worker process: its heap trimmed every few pictures (`bot.pictures.heap`).
+# In a worker: the memory its pictures freed given back once idle (`bot.pictures.heap`).
 _trimmer = HeapTrimmer()
 
 
