@@ -27,7 +27,7 @@ from bot.store.rows import (
     seat_dict,
     side_result,
 )
-from bot.store.sql import SqlConnection, SqlDatabase, guild_is
+from bot.store.sql import SqlConnection, SqlDatabase, fetch_value, guild_is
 
 _RESULT_COLUMNS = "game, winner, reason, scores, rounds, decisions"
 
@@ -62,8 +62,13 @@ class ResultHistory(SqlDatabase):
             await db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
             if result is not None:
                 seats = [seat_dict(s) for s in record.seats]
+                # A result stored before keeps its number (and is not counted twice).
+                number = await fetch_value(
+                    db, "SELECT number FROM results WHERE match_id = ?", (match_id,)
+                )
                 await db.execute("DELETE FROM results WHERE match_id = ?", (match_id,))
-                number = await tallies.count_finished(db, record.guild_id)
+                if number is None:
+                    number = await tallies.count_finished(db, record.guild_id)
                 await db.execute(
                     "INSERT INTO results (match_id, guild_id, channel_id, game, winner, "
                     "reason, scores, rounds, decisions, seats, finished_at, number) "

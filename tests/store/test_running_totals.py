@@ -9,7 +9,7 @@ from collections import defaultdict
 from typing import Any
 
 from bot.store import MatchStatus, ResultRecord, SeatRecord, SideResult
-from tests.store.helpers import Store, fetch_sql
+from tests.store.helpers import Store, execute_sql, fetch_sql
 
 CHARACTERS = ("Queen Bee", "Big Al", "The Fixer")
 
@@ -99,3 +99,15 @@ async def test_a_players_tallies_add_up_their_side_rows(store: Store) -> None:
             if rows:
                 latest = max(tallies, key=lambda t: t.last_at)
                 assert latest.name == rows[-1].name
+
+
+async def test_a_match_finished_again_keeps_its_number_and_is_counted_once(store: Store) -> None:
+    first = await _finished(store, 1, 300, [1])
+    second = await _finished(store, 1, 301, [2])
+    # As if it had been reopened (a restored backup): finishing it again replaces its result.
+    await execute_sql(store, "UPDATE matches SET status = 'running' WHERE id = ?", (first,))
+    result = ResultRecord("chicago", 1, "marks", [1, 2], 4, 40)
+    await store.finish(first, MatchStatus.FINISHED, result)
+    assert await store.finished_count(1) == 2
+    assert [m.match_id for m in await store.finished_matches(1, 10)] == [second, first]
+    assert (await store.finished_matches(1, 10))[1].result.winner == 1
