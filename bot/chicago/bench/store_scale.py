@@ -31,37 +31,32 @@ from bot.store import LogChecks, SqliteStore, check_log, load_match
 SMALL = 10_000
 FLAT = 1.5
 REPEAT = 20
+RATED = 7  # matches rated, each committed (a disk sync)
+STARTS = 3
 GUILD, PAGE = 1, 10
 
 
-async def _timed(work: Callable[[], Awaitable[Any]], times: int = REPEAT) -> float:
-    """The median milliseconds of `work`."""
-    spent = []
-    for _ in range(times):
-        t0 = time.perf_counter()
-        await work()
-        spent.append((time.perf_counter() - t0) * 1e3)
-    return statistics.median(spent)
+async def _once(work: Callable[[], Awaitable[Any]]) -> float:
+    """The milliseconds `work` takes."""
+    t0 = time.perf_counter()
+    await work()
+    return (time.perf_counter() - t0) * 1e3
 
 
-async def _open_ms(path: Path, times: int, crashed: bool = False) -> tuple[float, float]:
-    """The median time to open the file (after a crash: with its write-ahead log left
-    beside it, as a crash leaves it); and how long the check after a crash then took
-    beside the bot (ms)."""
-    opening: list[float] = []
-    checks: list[float] = []
-    for _ in range(times):
-        if crashed:
-            Path(f"{path}-wal").write_bytes(b"")
-        store = SqliteStore(path)
-        t0 = time.perf_counter()
-        await store.open()
-        opened = time.perf_counter()
-        opening.append((opened - t0) * 1e3)
-        assert await store.crash_check.problems() == []
-        checks.append((time.perf_counter() - opened) * 1e3)
-        await store.close()
-    return statistics.median(opening), statistics.median(checks)
+async def _open_once(path: Path, crashed: bool) -> tuple[float, float]:
+    """Opening the file (after a crash: with its write-ahead log left beside it, as a
+    crash leaves it), and how long the check after a crash then takes beside the bot
+    (ms)."""
+    if crashed:
+        Path(f"{path}-wal").write_bytes(b"")
+    store = SqliteStore(path)
+    t0 = time.perf_counter()
+    await store.open()
+    opened = time.perf_counter()
+    assert await store.crash_check.problems() == []
+    checked = time.perf_counter()
+    await store.close()
+    return (opened - t0) * 1e3, (checked - opened) * 1e3
 
 
 @dataclass(slots=True)
@@ -98,47 +93,96 @@ async def _start_up(path: Path) -> tuple[float, float, int]:
     return elapsed, cpu, len(records)
 
 
-async def measure(path: Path, built: Built) -> Figures:
-    f = Figures()
-    shown = f.shown
-    shown["open (closed cleanly)"] = ((await _open_ms(path, REPEAT))[0], "ms")
-    crash_ms, crash_check_ms = await _open_ms(path, 3, crashed=True)
-    shown["open after a crash"] = (crash_ms, "ms")
-    f.crash_check_s = crash_check_ms / 1e3
-    async with SqliteStore(path) as store:
-        shown["list running matches"] = (await _timed(store.active_matches, 5), "ms")
-        total = await store.finished_count(GUILD)
+Lookup = Callable[[], Awaitable[Any]]
 
-        async def page(offset: int) -> None:
-            await store.finished_count(GUILD)
-            await store.finished_matches(GUILD, PAGE, offset)
 
-        shown["history, first page"] = (await _timed(lambda: page(0)), "ms")
-        shown["history, last page"] = (await _timed(lambda: page(max(0, total - PAGE))), "ms")
-        # A player who played (at 10,000 matches, each of them played about a hundred).
-        rows = await store.db.execute_fetchall(
-            "SELECT user_id FROM player_tallies ORDER BY played DESC, user_id LIMIT 1"
+async def _lookups(store: SqliteStore, built: Built) -> dict[str, Lookup]:
+    """What the bot reads while it runs, by figure, on one database."""
+    total = await store.finished_count(GUILD)
+    # A player who played (at 10,000 matches each of them played about a hundred).
+    rows = await store.db.execute_fetchall(
+        "SELECT user_id FROM player_tallies ORDER BY played DESC, user_id LIMIT 1"
+    )
+    player = int(next(iter(rows))[0])
+    pages = (await rating_board.leaderboard_page(store, GUILD, 0, PAGE)).pages
+
+    async def page(offset: int) -> None:
+        await store.finished_count(GUILD)
+        await store.finished_matches(GUILD, PAGE, offset)
+
+    def board(number: int) -> Lookup:
+        return partial(rating_board.leaderboard_page, store, GUILD, number, PAGE)
+
+    return {
+        "list running matches": store.active_matches,
+        "history, first page": partial(page, 0),
+        "history, last page": partial(page, max(0, total - PAGE)),
+        "one player's stats": partial(_stats, store, player),
+        "leaderboard, first page": board(0),
+        "leaderboard, middle page": board(pages // 2),
+        "leaderboard, last page": board(pages - 1),
+        "a player's rating": partial(rating_board.player_rating, store, GUILD, player),
+        f"load {built.long_decisions:,}-decision match": partial(
+            load_match, store, built.long_match, None
+        ),
+    }
+
+
+async def measure(paths: list[Path], built: list[Built]) -> list[Figures]:
+    """Every figure on every database, taken in turns (one database, then the next,
+    REPEAT times): a busy machine disturbs each size alike, so their ratio holds."""
+    figures = [Figures() for _ in paths]
+    sizes = range(len(paths))
+    for label, crashed, times in (("open (closed cleanly)", False, REPEAT),
+                                  ("open after a crash", True, 3)):  # fmt: skip
+        taken: list[list[tuple[float, float]]] = [[] for _ in sizes]
+        for _ in range(times):
+            for k in sizes:
+                taken[k].append(await _open_once(paths[k], crashed))
+        for k in sizes:
+            figures[k].shown[label] = (statistics.median(t[0] for t in taken[k]), "ms")
+            if crashed:
+                figures[k].crash_check_s = statistics.median(t[1] for t in taken[k]) / 1e3
+    stores = [SqliteStore(path) for path in paths]
+    for store in stores:
+        await store.open()
+    try:
+        lookups = [await _lookups(stores[k], built[k]) for k in sizes]
+        for label in lookups[0]:
+            spent: list[list[float]] = [[] for _ in sizes]
+            for _ in range(REPEAT):
+                for k in sizes:
+                    spent[k].append(await _once(lookups[k][label]))
+            for k in sizes:
+                figures[k].shown[label] = (statistics.median(spent[k]), "ms")
+        rated: list[list[float]] = [[] for _ in sizes]
+        for _ in range(RATED):
+            for k in sizes:
+                rated[k].append(await ratings.rate_one_more(stores[k]))
+        for k in sizes:
+            figures[k].shown["rate a finished match"] = (statistics.median(rated[k]), "ms")
+            stored = await stores[k].load(built[k].long_match)
+            figures[k].check_ms = statistics.median(
+                [await _once(partial(check_log, stored)) for _ in range(3)]
+            )
+    finally:
+        for store in stores:
+            await store.close()
+    starts: list[list[tuple[float, float, float]]] = [[] for _ in sizes]
+    for _ in range(STARTS):
+        for k in sizes:
+            t0 = time.perf_counter()
+            start_s, cpu_s, figures[k].started = await _start_up(paths[k])
+            starts[k].append((start_s, cpu_s, time.perf_counter() - t0 - start_s))
+    for k in sizes:
+        f = figures[k]
+        f.shown[f"start-up, {f.started:,} running"] = (
+            statistics.median(t[0] for t in starts[k]),
+            "s",
         )
-        player = int(next(iter(rows))[0])
-        shown["one player's stats"] = (await _timed(lambda: _stats(store, player)), "ms")
-        board = await rating_board.leaderboard_page(store, GUILD, 0, PAGE)
-        for label, number in (("first", 0), ("middle", board.pages // 2),
-                              ("last", board.pages - 1)):  # fmt: skip
-            spent = await _timed(partial(rating_board.leaderboard_page, store, GUILD, number, PAGE))
-            shown[f"leaderboard, {label} page"] = (spent, "ms")
-        rating = await _timed(lambda: rating_board.player_rating(store, GUILD, player))
-        shown["a player's rating"] = (rating, "ms")
-        shown["rate a finished match"] = (await ratings.rate_one_more(store), "ms")
-        load = await _timed(lambda: load_match(store, built.long_match, None))
-        shown[f"load {built.long_decisions:,}-decision match"] = (load, "ms")
-        stored = await store.load(built.long_match)
-        f.check_ms = await _timed(lambda: check_log(stored), 3)
-    t0 = time.perf_counter()
-    start_s, start_cpu_s, f.started = await _start_up(path)
-    f.checks_s = time.perf_counter() - t0 - start_s
-    shown[f"start-up, {f.started:,} running"] = (start_s, "s")
-    shown["start-up, CPU time"] = (start_cpu_s, "s")
-    return f
+        f.shown["start-up, CPU time"] = (statistics.median(t[1] for t in starts[k]), "s")
+        f.checks_s = statistics.median(t[2] for t in starts[k])
+    return figures
 
 
 TARGETS = {
@@ -191,13 +235,15 @@ def report(args: argparse.Namespace, built: list[Built], figures: list[Figures])
 def run_at_scale(folder: Path, args: argparse.Namespace, small: int = SMALL) -> None:
     sizes = sorted({min(small, args.finished), args.finished})
     templates = Templates.play(args.seed, args.bosses, args.running)
-    built: list[Built] = []
-    figures: list[Figures] = []
-    for size in sizes:
-        path = folder / f"scale-{size}.db"
-        built.append(build(path, templates, size, args.running))
-        figures.append(asyncio.run(measure(path, built[-1])))
-        path.unlink()
-        for extra in ("-wal", "-shm"):
-            Path(f"{path}{extra}").unlink(missing_ok=True)
+    paths = [folder / f"scale-{size}.db" for size in sizes]
+    try:
+        built = [
+            build(path, templates, size, args.running)
+            for path, size in zip(paths, sizes, strict=True)
+        ]
+        figures = asyncio.run(measure(paths, built))
+    finally:
+        for path in paths:
+            for extra in ("", "-wal", "-shm"):
+                Path(f"{path}{extra}").unlink(missing_ok=True)
     report(args, built, figures)
