@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import threading
 from pathlib import Path
 
 from bot.store import diagnose
@@ -29,6 +30,8 @@ class CrashCheck:
         self.path = path
         self._task: asyncio.Task[list[str]] | None = None
         self._conn: sqlite3.Connection | None = None
+        self._stopped = False
+        self._lock = threading.Lock()
 
     def start(self) -> None:
         if self._task is None:
@@ -39,10 +42,11 @@ class CrashCheck:
         return [] if self._task is None else await asyncio.shield(self._task)
 
     def stop(self) -> None:
-        """Interrupt a check still running (the bot is stopping)."""
-        conn = self._conn
-        if conn is not None:
-            conn.interrupt()
+        """End a check still running, or keep one from starting (the bot is stopping)."""
+        with self._lock:
+            self._stopped = True
+            if self._conn is not None:
+                self._conn.interrupt()
 
     async def _run(self) -> list[str]:
         log.info("database %s was not closed cleanly: checking it while the bot runs", self.path)
@@ -59,12 +63,18 @@ class CrashCheck:
         return found
 
     def _check(self) -> list[str]:
-        conn = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
-        self._conn = conn
+        with self._lock:
+            if self._stopped:
+                return []
+            conn = sqlite3.connect(
+                f"{self.path.as_uri()}?mode=ro", uri=True, check_same_thread=False
+            )
+            self._conn = conn
         try:
             rows = conn.execute("PRAGMA quick_check").fetchall()
         finally:
-            self._conn = None
+            with self._lock:
+                self._conn = None
             conn.close()
         problems = [str(r[0]) for r in rows]
         return [] if problems == ["ok"] else problems

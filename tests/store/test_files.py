@@ -351,3 +351,14 @@ def test_both_schemas_have_the_same_tables_and_columns(
 
     sqlite, postgres = asyncio.run(columns())
     assert sqlite == postgres
+
+
+async def test_stopping_the_bot_ends_the_check_after_a_crash(db_path: Path) -> None:
+    """A bot stopped at once does not leave the check reading the file behind it."""
+    await make_database(db_path)
+    damage_pages(db_path)
+    Path(f"{db_path}-wal").write_bytes(b"")
+    store = SqliteStore(db_path)
+    await store.open()
+    await store.close()
+    assert await store.crash_check.problems() == []  # stopped before it read a page
