@@ -9,9 +9,10 @@ from PIL import Image
 from bot.chicago.history import tell
 from bot.chicago.render.chart import HEIGHT, WIDTH, marks_chart
 from bot.chicago.side_rows import side_results
-from bot.player_stats import leaderboard, player_stats
+from bot.player_stats import player_stats
 from bot.session import MatchSession
 from bot.store import SeatRecord
+from bot.store.tallies import Totals, add_up
 from engine.chicago import new_match
 
 
@@ -32,10 +33,15 @@ def test_the_story_matches_the_match_and_leaves_side_rows() -> None:
     assert state.result is not None
     assert [r.won for r in rows].count(True) == 1 and rows[state.result.winner].won
     assert rows[-1].facts["role"] == "police"
-    stats = player_stats(rows + rows)
-    winner = stats[100 + state.result.winner]
-    assert winner.overall.played == 2 and winner.overall.won == 2
-    assert leaderboard(rows)[0].user_id == 100 + state.result.winner
+    totals: Totals = {}
+    for at, row in enumerate(rows + rows):
+        add_up(totals, row, 1, float(at))
+    user = 100 + state.result.winner
+    winner = player_stats(user, [t for (_, who, _, _), t in totals.items() if who == user])
+    assert winner is not None and winner.overall.played == 2 and winner.overall.won == 2
+    (tally,) = winner.tallies["chicago"]
+    assert tally.kind["role"] == rows[state.result.winner].facts["role"]
+    assert tally.sums["marks"] == 2 * rows[state.result.winner].facts["marks"]
 
 
 def test_chart_is_a_small_png_of_fixed_size() -> None:

@@ -96,18 +96,25 @@ def test_the_version_is_the_installed_one() -> None:
     assert package_version() == version("chicago-1927")
 
 
-def test_bench_store_at_scale_prints_each_figure_with_its_target(
+def test_bench_store_at_scale_prints_each_figure_at_both_sizes_with_its_ratio(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     args = argparse.Namespace(finished=40, running=6, bosses=2, seed=1)
-    run_at_scale(tmp_path, args)
+    run_at_scale(tmp_path, args, small=20)
     out = capsys.readouterr().out
     for figure in (
         "open (closed cleanly)",
+        "open after a crash",
         "history, last page",
+        "one player's stats",
+        "leaderboard, last page",
+        "a player's rating",
         "load ",
         "start-up",
     ):
         line = next(line for line in out.splitlines() if figure in line)
-        assert "target" in line, line
-    assert "40 finished (one server) + 6 running" in out
+        assert line.count(" ms") + line.count(" s ") >= 2, line
+        assert "× (≤ 1.5×)" in line, line
+    assert "≤ 10 ms" in next(line for line in out.splitlines() if "history, first" in line)
+    assert "20 finished:" in out and "40 finished:" in out and "+ 6 running" in out
+    assert list(tmp_path.iterdir()) == []

@@ -1,8 +1,9 @@
-"""The ratings part of `chicago-bot bench store`: a database holding 100,000 finished
-matches' results (played by 2,000 people and the computer levels, on one server), its
-ratings rebuilt from them, then the reads the bot makes timed: a leaderboard page (first,
-middle and last; target ≤ 50 ms), a player's rating with its history, and one more match
-rated as the bot rates it when a match finishes.
+"""The ratings part of `chicago-bot bench store`: a database holding `matches` finished
+matches' results (played by 2,000 people and the computer levels, on one server) and the
+time to rebuild every rating from them (`chicago-bot ratings`, run by hand: it reads the
+whole history by design). The reads the bot makes while it runs (a leaderboard page, a
+player's rating, rating a finished match) are timed at scale (`store_scale`), with
+`rate_one_more`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import asyncio
 import json
 import random
 import sqlite3
-import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,10 +20,8 @@ from bot import rating_board, ratings
 from bot.registry import CHICAGO
 from bot.store import MatchStatus, ResultRecord, SeatRecord, SideResult, SqliteStore
 
-RATED_MATCHES = 100_000
 PEOPLE = 2_000
 GUILD = 1
-PAGE = 10
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -33,18 +31,15 @@ class RatingFigures:
     players: int
     build_s: float
     rebuild_s: float
-    pages_ms: dict[str, float]
-    player_ms: float
-    rate_ms: float
 
 
-def _fill(path: Path, seed: int) -> None:
+def _fill(path: Path, seed: int, matches: int) -> None:
     """Results and side records written straight into the file, fast (no fsync)."""
     rng = random.Random(seed)
     db = sqlite3.connect(path)
     db.execute("PRAGMA synchronous = OFF")
     results, sides = [], []
-    for match_id in range(1, RATED_MATCHES + 1):
+    for match_id in range(1, matches + 1):
         bosses = rng.randint(2, 4)
         seats = bosses + 1
         people = rng.sample(range(1, PEOPLE + 1), rng.randint(1, seats))
@@ -84,34 +79,21 @@ def _facts(role: str) -> str:
     return json.dumps(facts, separators=(",", ":"), sort_keys=True)
 
 
-async def _timed(path: Path, seed: int) -> RatingFigures:
+async def _timed(path: Path, seed: int, matches: int) -> RatingFigures:
     async with SqliteStore(path) as store:  # the schema, before the rows go in
         pass
     began = time.perf_counter()
-    await asyncio.to_thread(_fill, path, seed)
+    await asyncio.to_thread(_fill, path, seed, matches)
     build_s = time.perf_counter() - began
     async with SqliteStore(path) as store:
         began = time.perf_counter()
         rows, history = ratings.rebuild(await store.rated_matches())
         await store.replace_ratings(rows, history)
         rebuild_s = time.perf_counter() - began
-        first = await rating_board.leaderboard_page(store, GUILD, CHICAGO.key, 0, PAGE)
-        pages_ms: dict[str, float] = {}
-        for label, page in (("first", 0), ("middle", first.pages // 2), ("last", first.pages - 1)):
-            times = []
-            for _ in range(20):
-                t0 = time.perf_counter()
-                await rating_board.leaderboard_page(store, GUILD, CHICAGO.key, page, PAGE)
-                times.append((time.perf_counter() - t0) * 1e3)
-            pages_ms[label] = statistics.median(times)
-        t0 = time.perf_counter()
-        await rating_board.player_rating(store, GUILD, 1, CHICAGO.key)
-        player_ms = (time.perf_counter() - t0) * 1e3
-        rate_ms = await _rate_one_more(store)
-    return RatingFigures(RATED_MATCHES, len(rows), build_s, rebuild_s, pages_ms, player_ms, rate_ms)
+    return RatingFigures(matches, len(rows), build_s, rebuild_s)
 
 
-async def _rate_one_more(store: SqliteStore) -> float:
+async def rate_one_more(store: SqliteStore) -> float:
     """One more finished match stored and rated the way the bot does at its end (ms)."""
     seats = [SeatRecord("boss", "P1", 1), SeatRecord("boss", "P2", 2),
              SeatRecord("police", "Police", None, "hard")]  # fmt: skip
@@ -130,5 +112,5 @@ async def _rate_one_more(store: SqliteStore) -> float:
     return (time.perf_counter() - t0) * 1e3
 
 
-def measure(folder: Path, seed: int) -> RatingFigures:
-    return asyncio.run(_timed(folder / "ratings.db", seed))
+def measure(folder: Path, seed: int, matches: int) -> RatingFigures:
+    return asyncio.run(_timed(folder / "ratings.db", seed, matches))

@@ -26,7 +26,7 @@ from engine.bootleg.events import MatchEnded, TurnStarted
 from engine.common.seats import PlayerSpec
 
 if TYPE_CHECKING:
-    from bot.store.interface import SideResult
+    from bot.store.interface import SideTally
 
 ENDING = "the final count"
 
@@ -140,8 +140,8 @@ class BootlegGame(EngineGame):
     def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
         return side_rows.winner_words(name, facts)
 
-    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
-        return side_rows.stat_fields(self.title, sides)
+    def stat_fields(self, tallies: Sequence[SideTally]) -> GameStats:
+        return side_rows.stat_fields(self.title, tallies)
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         """The channel's lines: told from the events as the public may know them."""

@@ -13,7 +13,7 @@ from bot.player_stats import won_of_played
 from engine.bootleg import BootlegState
 
 if TYPE_CHECKING:
-    from bot.store.interface import SideResult
+    from bot.store.interface import SideTally
 
 
 def side_facts(state: BootlegState) -> list[dict[str, Any]]:
@@ -35,6 +35,6 @@ def winner_words(name: str, facts: Mapping[str, Any]) -> str:
     return f"{name} ({gang_name(gang)})" if isinstance(gang, str) else name
 
 
-def stat_fields(title: str, sides: Sequence[SideResult]) -> GameStats:
+def stat_fields(title: str, tallies: Sequence[SideTally]) -> GameStats:
     """Matches won of those played, under the game's title."""
-    return won_of_played(title, sides)
+    return won_of_played(title, tallies)

@@ -30,7 +30,7 @@ from engine.chicago.events import MatchEnded, TurnStarted
 from engine.chicago.limits import DEFAULT_ROUND_LIMIT, MARKS_CHOICES, MAX_ROUND_LIMIT
 
 if TYPE_CHECKING:
-    from bot.store.interface import SideResult
+    from bot.store.interface import SideResult, SideTally
 
 ENDINGS = {
     "marks": "by Empire Marks",
@@ -161,8 +161,8 @@ class ChicagoGame(EngineGame):
     def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
         return side_rows.winner_words(name, facts)
 
-    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
-        return side_rows.stat_fields(sides)
+    def stat_fields(self, tallies: Sequence[SideTally]) -> GameStats:
+        return side_rows.stat_fields(tallies)
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return narrate(state, events)

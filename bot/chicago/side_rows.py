@@ -17,7 +17,7 @@ from engine.chicago import MatchState
 from engine.chicago.characters import CHARACTERS
 
 if TYPE_CHECKING:
-    from bot.store.interface import SeatRecord, SideResult
+    from bot.store.interface import SeatRecord, SideResult, SideTally
 
 KEY = "chicago"  # the game's registry key, stored on its rows
 
@@ -77,21 +77,21 @@ def winner_words(name: str, facts: Mapping[str, Any]) -> str:
     return f"{name} ({facts['character']})"
 
 
-def stat_fields(sides: Sequence[SideResult]) -> GameStats:
+def stat_fields(tallies: Sequence[SideTally]) -> GameStats:
     """Wins as police and by boss character, Empire Marks earned and raids won and lost
     (shown even to a player who never played Chicago 1927, as dashes and zeros)."""
     police = Tally()
     characters: dict[str, Tally] = {}
     marks = raids_won = raids_lost = 0
-    for side in sides:
-        facts = side.facts
-        if facts["role"] == "police":
-            police.count(side.won)
+    for tally in tallies:
+        kind, sums = tally.kind, tally.sums
+        if kind["role"] == "police":
+            police.add(tally.played, tally.won)
         else:
-            characters.setdefault(facts["character"], Tally()).count(side.won)
-        marks += facts["marks"]
-        raids_won += facts["raids_won"]
-        raids_lost += facts["raids_lost"]
+            characters.setdefault(str(kind["character"]), Tally()).add(tally.played, tally.won)
+        marks += int(sums.get("marks", 0))
+        raids_won += int(sums.get("raids_won", 0))
+        raids_lost += int(sums.get("raids_lost", 0))
     by_character = "\n".join(
         f"{name}: {tally.text()}"
         for name, tally in sorted(characters.items(), key=lambda kv: -kv[1].played)

@@ -9,7 +9,7 @@ from bot.cli.output import CommandError
 from bot.database_url import is_postgres
 
 DEFAULT_MATCHES = 200
-DEFAULT_FINISHED = 100_000
+DEFAULT_FINISHED = 1_000_000
 DEFAULT_RUNNING = 1000
 # Each render match gives about ten pictures, so fewer matches make a full sample; the
 # hard computer level thinks for tens of milliseconds, so `ai` plays fewer too.
@@ -50,8 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=count,
         default=DEFAULT_FINISHED,
         metavar="N",
-        help=f"store: finished matches in the database built for the scale figures "
-        f"(default {DEFAULT_FINISHED:,}; 0 skips them)",
+        help=f"store: finished matches in the larger database built for the scale figures, "
+        f"each printed beside the same at 10,000 (default {DEFAULT_FINISHED:,}; 0 skips them)",
     )
     parser.add_argument(
         "--running",

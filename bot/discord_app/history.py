@@ -149,8 +149,8 @@ class HistoryCommands:
     ) -> None:
         async def work() -> None:
             who = player or interaction.user
-            rows = await self.store.side_results(interaction.guild_id, who.id)
-            found = player_stats.player_stats(rows).get(who.id)
+            tallies = await self.store.player_tallies(interaction.guild_id, who.id)
+            found = player_stats.player_stats(who.id, tallies)
             if found is None:
                 await reply(interaction, f"{who.display_name} has no finished matches here yet.")
                 return
@@ -254,11 +254,11 @@ async def replay_files(store: MatchStore, found: FinishedMatch) -> list[discord.
 
 def stats_embed(stats: player_stats.PlayerStats) -> discord.Embed:
     """Matches and wins overall, then every game's tallies, then every game's totals
-    (games in the registry's order), each game's made by the game from its own rows."""
+    (games in the registry's order), each game's made by the game from its own totals."""
     embed = discord.Embed(title=f"📊 {stats.name} in Chicago", colour=COLOUR)
     embed.add_field(name="Matches", value=str(stats.overall.played))
     embed.add_field(name="Wins", value=stats.overall.text())
-    shown = [g.stat_fields(stats.sides.get(g.key, [])) for g in GAMES.values()]
+    shown = [g.stat_fields(stats.tallies.get(g.key, [])) for g in GAMES.values()]
     for field in [f for s in shown for f in s.tallies] + [f for s in shown for f in s.totals]:
         embed.add_field(name=field.name, value=field.value, inline=field.inline)
     return embed

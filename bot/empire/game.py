@@ -30,7 +30,7 @@ from engine.empire.events import MatchEnded, TurnStarted
 from engine.empire.state import MAX_CAP, MIN_CAP
 
 if TYPE_CHECKING:
-    from bot.store.interface import SideResult
+    from bot.store.interface import SideTally
 
 ENDINGS = {"power": "10 Power Points", "cap": "the cap"}
 
@@ -199,8 +199,8 @@ class EmpireGame(EngineGame):
     def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
         return side_rows.winner_words(name, facts)
 
-    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
-        return side_rows.stat_fields(self.title, sides)
+    def stat_fields(self, tallies: Sequence[SideTally]) -> GameStats:
+        return side_rows.stat_fields(self.title, tallies)
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         """The channel's lines: the events as the public may know them."""

@@ -12,7 +12,7 @@ from bot.player_stats import won_of_played
 from engine.empire import EmpireState
 
 if TYPE_CHECKING:
-    from bot.store.interface import SideResult
+    from bot.store.interface import SideTally
 
 ENDINGS = {"power": "10 Power Points", "cap": "the cap"}
 
@@ -49,13 +49,13 @@ def winner_words(name: str, facts: Mapping[str, Any]) -> str:
     return f"{name} ({power} PP)" if isinstance(power, int) else name
 
 
-def stat_fields(title: str, sides: Sequence[SideResult]) -> GameStats:
+def stat_fields(title: str, tallies: Sequence[SideTally]) -> GameStats:
     """Matches won of those played, then the Businesses and completed Jobs they ended with."""
-    stats = won_of_played(title, sides)
-    if not sides:
+    stats = won_of_played(title, tallies)
+    if not tallies:
         return stats
-    businesses = sum(int(s.facts.get("businesses", 0)) for s in sides)
-    jobs = sum(int(s.facts.get("jobs", 0)) for s in sides)
+    businesses = sum(int(t.sums.get("businesses", 0)) for t in tallies)
+    jobs = sum(int(t.sums.get("jobs", 0)) for t in tallies)
     return GameStats(
         tallies=(
             *stats.tallies,

@@ -21,7 +21,7 @@ from bot.telling import Line
 from engine.common.seats import PlayerSpec
 
 if TYPE_CHECKING:
-    from bot.store.interface import SideResult
+    from bot.store.interface import SideResult, SideTally
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,9 +259,10 @@ class Game(Protocol):
         ("Ada (Queen Bee)")."""
         ...
 
-    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
+    def stat_fields(self, tallies: Sequence[SideTally]) -> GameStats:
         """What a player's card on `/chicago stats` shows of this game, from their
-        sides of its matches (none, for a player who never played it)."""
+        sides of its matches added up kind by kind (none, for a player who never
+        played it): its facts' numbers summed, its text facts the kinds."""
         ...
 
     # --- telling ---------------------------------------------------------------------

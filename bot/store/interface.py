@@ -138,6 +138,26 @@ class SideResult:
     facts: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class SideTally:
+    """A player's sides of one game that share the same kind, added up as their matches
+    finish (so a player's statistics cost the same after ten matches or ten thousand).
+    The platform splits a side's facts without reading them: numbers are summed into
+    `sums`, text and true/false values make up the `kind` the sides are grouped by, and
+    other values (lists, nothing) are left out. `name` is the name of the player's latest
+    side of this kind, finished at `last_at`; the first finished at `first_at` (seconds
+    since the epoch)."""
+
+    game: str
+    kind: dict[str, str | bool]
+    name: str
+    first_at: float
+    last_at: float
+    played: int = 0
+    won: int = 0
+    sums: dict[str, int | float] = field(default_factory=dict)
+
+
 @dataclass(frozen=True, slots=True)
 class Skill:
     """OpenSkill's belief about a player: `mu` the estimate, `sigma` its uncertainty."""
@@ -387,6 +407,11 @@ class MatchStore(Protocol):
     ) -> list[SideResult]:
         """Every side record of this server's finished matches played by people (one
         user's with `user_id`), oldest first."""
+        ...
+
+    async def player_tallies(self, guild_id: int | None, user_id: int) -> list[SideTally]:
+        """One player's running totals in this server, game by game and kind by kind
+        (what `/chicago stats` shows): as many rows as kinds, whatever the matches."""
         ...
 
     async def rate_match(self, match_id: int, rate: RateMatch) -> list[RatingChange]:

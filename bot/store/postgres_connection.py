@@ -229,4 +229,6 @@ async def _apply(conn: asyncpg.Connection, migration: Migration) -> None:
     async with conn.transaction():
         for statement in migration.statements:
             await conn.execute(statement)
+        if migration.fill is not None:
+            await migration.fill(PostgresConnection(conn))
         await conn.execute(f"UPDATE {VERSION_TABLE} SET version = $1", migration.version)

@@ -16,14 +16,17 @@ them.
 
 from __future__ import annotations
 
+from bot.store import tallies
 from bot.store.clock_schema import DAYS_SUMMARY, days_tables
 from bot.store.schema import (
     NEUTRAL_RESULTS,
     RATINGS_PER_GAME,
+    RUNNING_TOTALS,
     Dialect,
     Migration,
     neutral_results,
     ratings_per_game,
+    running_totals,
 )
 
 BASELINE = 4
@@ -223,5 +226,7 @@ _V6 = Migration(6, NEUTRAL_RESULTS, neutral_results(_PG_DIALECT))
 _V7 = Migration(7, RATINGS_PER_GAME, ratings_per_game(_PG_DIALECT))
 
 _V8 = Migration(8, DAYS_SUMMARY, days_tables("BIGINT", "DOUBLE PRECISION"))
+# As SQLite schema 9 (see there why), with its fill.
+_V9 = Migration(9, RUNNING_TOTALS, running_totals("BIGINT", "DOUBLE PRECISION"), tallies.fill)
 
-PG_MIGRATIONS: tuple[Migration, ...] = (_BASELINE, _V5, _V6, _V7, _V8)
+PG_MIGRATIONS: tuple[Migration, ...] = (_BASELINE, _V5, _V6, _V7, _V8, _V9)

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
+from bot.store import tallies
 from bot.store.interface import (
     FinishedMatch,
     MatchStatus,
     ResultRecord,
     SeatRecord,
     SideResult,
+    SideTally,
     StoreError,
 )
 from bot.store.rows import (
@@ -59,15 +62,21 @@ class ResultHistory(SqlDatabase):
             await db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
             if result is not None:
                 seats = [seat_dict(s) for s in record.seats]
+                # A result stored before keeps its number (and is not counted twice).
+                number = await fetch_value(
+                    db, "SELECT number FROM results WHERE match_id = ?", (match_id,)
+                )
                 await db.execute("DELETE FROM results WHERE match_id = ?", (match_id,))
+                if number is None:
+                    number = await tallies.count_finished(db, record.guild_id)
                 await db.execute(
                     "INSERT INTO results (match_id, guild_id, channel_id, game, winner, "
-                    "reason, scores, rounds, decisions, seats, finished_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "reason, scores, rounds, decisions, seats, finished_at, number) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         match_id, record.guild_id, record.channel_id, result.game,
                         result.winner, str(result.reason), dump_json(result.scores),
-                        result.rounds, result.decisions, dump_json(seats), now,
+                        result.rounds, result.decisions, dump_json(seats), now, number,
                     ),
                 )  # fmt: skip
 
@@ -92,6 +101,10 @@ class ResultHistory(SqlDatabase):
             if row is None:
                 raise StoreError(f"match {match_id} has no result to record sides for")
             game, guild_id, finished_at = row
+            before = await db.fetch_all(
+                f"SELECT {SIDE_COLUMNS} FROM result_sides WHERE match_id = ?", (match_id,)
+            )
+            await tallies.add_sides(db, guild_id, finished_at, map(side_result, before), -1)
             await db.execute("DELETE FROM result_sides WHERE match_id = ?", (match_id,))
             await db.executemany(
                 "INSERT INTO result_sides (match_id, seat, game, guild_id, user_id, name, "
@@ -105,25 +118,30 @@ class ResultHistory(SqlDatabase):
                     for s in sides
                 ],
             )  # fmt: skip
+            # Its game, as stored with the result, whatever the records say.
+            counted = [replace(s, game=game) for s in sides]
+            await tallies.add_sides(db, guild_id, finished_at, counted)
 
     async def finished_matches(
         self, guild_id: int | None, limit: int = 10, offset: int = 0
     ) -> list[FinishedMatch]:
-        inner, params = guild_is(guild_id)
+        """Newest first. Results are numbered in each server as they finish, so a page
+        is a range of numbers read from an index, as quick far back as at the start."""
+        inner, params = guild_is(guild_id, "r.guild_id")
         async with self._transaction(write=False) as db:
-            # The page's ids come from the index alone; only those ten are joined.
+            newest = await tallies.finished_total(db, guild_id) - offset
+            oldest = max(1, newest - limit + 1)
+            if limit <= 0 or newest < 1:
+                return []
             return await _finished(
                 db,
-                f"WHERE r.match_id IN (SELECT match_id FROM results WHERE {inner} "
-                "ORDER BY finished_at DESC, match_id DESC LIMIT ? OFFSET ?) "
-                "ORDER BY r.finished_at DESC, r.match_id DESC",
-                (*params, limit, offset),
+                f"WHERE {inner} AND r.number >= ? AND r.number <= ? ORDER BY r.number DESC",
+                (*params, oldest, newest),
             )
 
     async def finished_count(self, guild_id: int | None) -> int:
-        where, params = guild_is(guild_id)
         async with self._transaction(write=False) as db:
-            return int(await fetch_value(db, f"SELECT count(*) FROM results WHERE {where}", params))
+            return await tallies.finished_total(db, guild_id)
 
     async def finished_match(self, match_id: int) -> FinishedMatch | None:
         async with self._transaction(write=False) as db:
@@ -145,6 +163,10 @@ class ResultHistory(SqlDatabase):
                 params,
             )
         return [side_result(r) for r in rows]
+
+    async def player_tallies(self, guild_id: int | None, user_id: int) -> list[SideTally]:
+        async with self._transaction(write=False) as db:
+            return await tallies.read_tallies(db, guild_id, user_id)
 
 
 async def _finished(db: SqlConnection, tail: str, params: tuple[Any, ...]) -> list[FinishedMatch]:

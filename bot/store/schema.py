@@ -9,7 +9,14 @@ refused rather than guessed at. Never edit a released migration: add a new one.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.store import tallies
+
+if TYPE_CHECKING:
+    from bot.store.sql import SqlConnection
 
 from bot.store.clock_schema import DAYS_SUMMARY, days_tables
 
@@ -24,6 +31,9 @@ class Migration:
     version: int
     summary: str
     statements: tuple[str, ...]
+    # Rows no statement can write (the store's own code adds them up), run after the
+    # statements in the same transaction.
+    fill: Callable[[SqlConnection], Awaitable[None]] | None = None
 
 
 _V1 = Migration(
@@ -402,7 +412,60 @@ _V6 = Migration(6, NEUTRAL_RESULTS, neutral_results(_SQLITE))
 _V7 = Migration(7, RATINGS_PER_GAME, ratings_per_game(_SQLITE))
 _V8 = Migration(8, DAYS_SUMMARY, days_tables("INTEGER", "REAL"))
 
-MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+# -- schema 9: running totals ------------------------------------------------------------
+# History pages and statistics read totals kept as matches finish instead of counting
+# every finished match: each result's number in its server (a page is a range of
+# numbers, not an OFFSET over all that came before), each server's count, and each
+# player's sides added up by game and kind (`bot.store.tallies`).
+
+
+def running_totals(big: str, real: str) -> tuple[str, ...]:
+    """Schema 9 with the column types of a Discord id and of a time."""
+    return (
+        "ALTER TABLE results ADD COLUMN number INTEGER",
+        """
+        UPDATE results SET number = n.number
+        FROM (SELECT match_id, row_number() OVER (
+                  PARTITION BY guild_id ORDER BY finished_at, match_id) AS number
+              FROM results) AS n
+        WHERE n.match_id = results.match_id
+        """,
+        "CREATE INDEX results_number ON results(guild_id, number)",
+        f"""
+        CREATE TABLE finished_counts (
+            guild_key {big} PRIMARY KEY,
+            finished INTEGER NOT NULL
+        )
+        """,
+        """
+        INSERT INTO finished_counts (guild_key, finished)
+        SELECT coalesce(guild_id, 0), count(*) FROM results GROUP BY coalesce(guild_id, 0)
+        """,
+        f"""
+        CREATE TABLE player_tallies (
+            guild_key {big} NOT NULL,
+            user_id {big} NOT NULL,
+            game TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            first_at {real} NOT NULL,
+            last_at {real} NOT NULL,
+            played INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            sums TEXT NOT NULL,
+            PRIMARY KEY (guild_key, user_id, game, kind)
+        )
+        """,
+    )
+
+
+RUNNING_TOTALS = (
+    "running totals: each finished match numbered in its server, each server's count and "
+    "each player's sides added up, so history pages and statistics never count them all"
+)
+_V9 = Migration(9, RUNNING_TOTALS, running_totals("INTEGER", "REAL"), tallies.fill)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
-assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
+assert [m.version for m in MIGRATIONS] == sorted({m.version for m in MIGRATIONS})

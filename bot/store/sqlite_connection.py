@@ -23,6 +23,7 @@ import aiosqlite
 
 from bot.store import diagnose
 from bot.store.backup import DEFAULT_BUSY_TIMEOUT, backup_database
+from bot.store.crash_check import CrashCheck
 from bot.store.interface import StoreError
 from bot.store.rows import seed_column
 from bot.store.schema import MIGRATIONS, SCHEMA_VERSION, Migration
@@ -107,6 +108,8 @@ class SqliteDatabase(SqlDatabase):
         self.backup_before_migrating = backup_before_migrating
         super().__init__(clock=clock)
         self._db: aiosqlite.Connection | None = None
+        # Reads the whole file after a crash, beside the bot (`crash_check`).
+        self.crash_check = CrashCheck(self.path)
         self._lock = asyncio.Lock()
 
     # -- opening ---------------------------------------------------------------------
@@ -128,15 +131,17 @@ class SqliteDatabase(SqlDatabase):
         except sqlite3.Error as exc:
             raise diagnose.describe(self.path, exc) from None
         try:
-            await self._configure(db, existed, unclean)
+            await self._configure(db, existed)
         except BaseException as exc:
             await db.close()
             if isinstance(exc, sqlite3.Error):
                 raise diagnose.describe(self.path, exc) from None
             raise
         self._db = db
+        if self.quick_check and unclean:
+            self.crash_check.start()
 
-    async def _configure(self, db: aiosqlite.Connection, existed: bool, unclean: bool) -> None:
+    async def _configure(self, db: aiosqlite.Connection, existed: bool) -> None:
         await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
         version = await fetch_value(db, "PRAGMA user_version")
         if version > SCHEMA_VERSION:
@@ -150,11 +155,6 @@ class SqliteDatabase(SqlDatabase):
         if not existed:
             # Must precede the first table; lets `prune` give freed pages back to the disk.
             await db.execute("PRAGMA auto_vacuum = INCREMENTAL")
-        if self.quick_check and unclean:
-            log.info("database %s was not closed cleanly: checking it before use", self.path)
-            problems = [row[0] for row in await db.execute_fetchall("PRAGMA quick_check")]
-            if problems != ["ok"]:
-                raise diagnose.corrupt(self.path, "; ".join(map(str, problems[:3])))
         mode = await fetch_value(db, "PRAGMA journal_mode = WAL")
         if str(mode).lower() != "wal":
             raise StoreError(f"database {self.path}: cannot use write-ahead logging ({mode})")
@@ -166,7 +166,7 @@ class SqliteDatabase(SqlDatabase):
                 if not copy.exists():
                     await asyncio.to_thread(backup_database, self.path, copy)
                     log.info("database %s: copy before migrating kept at %s", self.path, copy)
-            for migration in MIGRATIONS[version:]:
+            for migration in [m for m in MIGRATIONS if m.version > version]:
                 await _migrate(db, migration)
                 log.info(
                     "database %s: schema %d applied (%s)",
@@ -176,6 +176,7 @@ class SqliteDatabase(SqlDatabase):
                 )
 
     async def close(self) -> None:
+        self.crash_check.stop()
         if self._db is not None:
             db, self._db = self._db, None
             await db.close()
@@ -264,9 +265,9 @@ class SqliteDatabase(SqlDatabase):
 def left_open(path: Path) -> bool:
     """Whether the file's last user did not close it. SQLite removes the write-ahead log
     when the last connection closes, so a log still beside the file means a crash or a
-    power cut (or another process using the file now). Only then is the file checked on
-    open: the check reads every page (seconds at 100,000 matches), and `chicago-bot
-    doctor` still makes it on demand."""
+    power cut (or another process using the file now). Only then is the file checked,
+    beside the bot (`CrashCheck`): the check reads every page (seconds on a large
+    history), and `chicago-bot doctor` still makes it on demand."""
     return Path(f"{path}-wal").exists()
 
 
@@ -276,6 +277,8 @@ async def _migrate(db: aiosqlite.Connection, migration: Migration) -> None:
     try:
         for statement in migration.statements:
             await db.execute(statement)
+        if migration.fill is not None:
+            await migration.fill(SqliteConnection(db))
         await db.execute(f"PRAGMA user_version = {migration.version}")
         await db.commit()
     except BaseException:

@@ -25,7 +25,7 @@ from engine.turf.computer import LEVELS, choose
 from engine.turf.events import MatchEnded, TurnStarted
 
 if TYPE_CHECKING:
-    from bot.store.interface import SideResult
+    from bot.store.interface import SideTally
 
 
 class TurfGame(EngineGame):
@@ -136,8 +136,8 @@ class TurfGame(EngineGame):
     def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
         return side_rows.winner_words(name, facts)
 
-    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
-        return side_rows.stat_fields(self.title, sides)
+    def stat_fields(self, tallies: Sequence[SideTally]) -> GameStats:
+        return side_rows.stat_fields(self.title, tallies)
 
     def narrate(self, state: Any, events: Sequence[Any]) -> list[Line]:
         return narrate_turf(self.names(state), events)

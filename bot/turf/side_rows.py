@@ -13,7 +13,7 @@ from bot.turf.narration import ENDING_NAMES
 from engine.turf import TurfState
 
 if TYPE_CHECKING:
-    from bot.store.interface import SideResult
+    from bot.store.interface import SideTally
 
 _ENDINGS = {str(reason): words for reason, words in ENDING_NAMES.items()}
 
@@ -35,6 +35,6 @@ def winner_words(name: str, facts: Mapping[str, Any]) -> str:
     return name
 
 
-def stat_fields(title: str, sides: Sequence[SideResult]) -> GameStats:
+def stat_fields(title: str, tallies: Sequence[SideTally]) -> GameStats:
     """Matches won of those played, under the game's title."""
-    return won_of_played(title, sides)
+    return won_of_played(title, tallies)

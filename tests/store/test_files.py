@@ -139,14 +139,32 @@ def damage_pages(path: Path) -> None:
     path.write_bytes(bytes(data))
 
 
-async def test_damaged_pages_are_refused_after_an_unclean_shutdown(db_path: Path) -> None:
+async def test_damaged_pages_are_reported_by_the_check_after_an_unclean_shutdown(
+    db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The file opens at once; the check that reads every page runs beside the bot,
+    logs the damage as an error with what to do, and writes nothing."""
     await make_database(db_path)
     damage_pages(db_path)
     data = db_path.read_bytes()
     Path(f"{db_path}-wal").write_bytes(b"")  # as a crashed process leaves it
-    with pytest.raises(StoreError, match="damaged"):
-        await SqliteStore(db_path).open()
+    async with SqliteStore(db_path) as store:
+        problems = await store.crash_check.problems()
+    assert problems
+    errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and "is damaged" in errors[0] and "backup" in errors[0]
+    caplog.clear()
     assert db_path.read_bytes() == data
+
+
+async def test_a_sound_file_left_open_by_a_crash_is_checked_and_found_sound(
+    db_path: Path,
+) -> None:
+    await make_database(db_path)
+    Path(f"{db_path}-wal").write_bytes(b"")
+    async with SqliteStore(db_path) as store:
+        assert await store.crash_check.problems() == []
+        assert await store.active_matches() is not None
 
 
 async def test_a_cleanly_closed_file_opens_without_reading_every_page(db_path: Path) -> None:
@@ -333,3 +351,14 @@ def test_both_schemas_have_the_same_tables_and_columns(
 
     sqlite, postgres = asyncio.run(columns())
     assert sqlite == postgres
+
+
+async def test_stopping_the_bot_ends_the_check_after_a_crash(db_path: Path) -> None:
+    """A bot stopped at once does not leave the check reading the file behind it."""
+    await make_database(db_path)
+    damage_pages(db_path)
+    Path(f"{db_path}-wal").write_bytes(b"")
+    store = SqliteStore(db_path)
+    await store.open()
+    await store.close()
+    assert await store.crash_check.problems() == []  # stopped before it read a page

@@ -114,7 +114,7 @@ async def test_history_statistics_and_the_leaderboard_read_as_before(migrated: A
         assert [history_line(m) for m in matches] == SHOWN[f"history {guild}"]
         assert [_winner(m) for m in matches] == SHOWN[f"winners {guild}"]
         for user in (101, 102, 103, 104):
-            found = player_stats(await store.side_results(guild, user)).get(user)
+            found = player_stats(user, await store.player_tallies(guild, user))
             shown = SHOWN[f"stats {guild} {user}"]
             if found is None:
                 assert shown is None

@@ -28,7 +28,7 @@ import discord
 
 from bot.benchmarks import percentile
 from bot.chicago.render import pool as render_pool
-from bot.chicago.render import render_png_async
+from bot.chicago.render import render_phone_png_async
 from bot.chicago.render.pool import RenderPool, default_workers, pss_bytes, rss_bytes
 from bot.discord_app.game_table import GameTable
 from bot.discord_app.ports import MatchContext
@@ -105,7 +105,7 @@ class HeadlessBot:
     async def render(self, state: MatchState, events: Sequence[Event]) -> bytes:
         if self.quick_picture is not None:
             return self.quick_picture  # opening matches is set-up, not what is measured
-        return await render_png_async(state, list(events))
+        return await render_phone_png_async(state, list(events))  # what a turn posts
 
     def get_channel(self, channel_id: int) -> Channel:
         return self.channels.setdefault(channel_id, Channel(channel_id))
@@ -233,9 +233,10 @@ async def steady(
 
 
 def memory_mb(pool: RenderPool) -> tuple[float, float]:
-    """The bot process's RSS and the render workers' own share (PSS), in MB: a worker's
-    RSS would count the libraries it shares with the others again."""
-    workers = sum(pss_bytes(pid) for pid in pool.pids())
+    """The bot process's RSS and the render workers' own share (PSS), their fork server
+    included, in MB: a worker's RSS would count again the pages it shares with the
+    others and with the fork server it was copied from."""
+    workers = sum(pss_bytes(pid) for pid in pool.helper_pids())
     return rss_bytes() / 2**20, workers / 2**20
 
 

@@ -9,7 +9,6 @@ a snapshot and is encoded on the same fixed palette.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -160,8 +159,3 @@ def render_phone_png(state: MatchState, events: Sequence[Event] = ()) -> bytes:
     """The phone picture of `state` as PNG bytes; `events` are the recent engine events,
     as for `render_png`."""
     return render_phone_view(snapshot(state, events))
-
-
-async def render_phone_png_async(state: MatchState, events: Sequence[Event] = ()) -> bytes:
-    """`render_phone_png` in a worker thread; the snapshot is taken here, on the loop."""
-    return await asyncio.to_thread(render_phone_view, snapshot(state, events))

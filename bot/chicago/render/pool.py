@@ -1,11 +1,12 @@
 """Where board pictures are drawn: a small pool of worker processes on a machine with
 several cores, a thread on one core.
 
-Drawing and PNG encoding hold the interpreter lock for tens of milliseconds, so in a
+Drawing and PNG encoding hold the interpreter lock for milliseconds at a time, so in a
 thread every picture competes with the event loop; in worker processes pictures use
-every core and the loop only pickles a snapshot (under a kilobyte) and the PNG back.
-The bot installs one pool at start (`CHICAGO_RENDER_WORKERS`) and `render_png_async`
-uses whichever is installed.
+every core and the loop only hands over a snapshot (under a kilobyte) and takes the PNG
+back. The bot installs one pool at start (`CHICAGO_RENDER_WORKERS`) and both pictures,
+the phone one every turn posts (`render_phone_png_async`) and the full board
+(`render_png_async`), use whichever is installed.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from multiprocessing import forkserver
 from pathlib import Path
 
 from bot.chicago.render.view import BoardView, snapshot
+from bot.pictures.heap import HeapTrimmer
 from engine.chicago import MatchState
 from engine.chicago.events import Event
 
@@ -30,21 +33,41 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _warm() -> None:
-    """Load fonts and draw the static board once, so the first picture is not slow."""
-    from bot.chicago.render.static_layer import static_layer
+def warm() -> None:
+    """Load the drawing modules and fonts and draw the static board and its palette
+    indices once, so the first picture is not slow."""
+    from bot.chicago.render import board, phone  # every picture's modules
+    from bot.chicago.render.regions import static_indices
 
-    static_layer()
+    static_indices()
+    assert board.render_view is not None and phone.render_phone_view is not None
 
 
 def _nothing() -> None:
     return None
 
 
+# In a worker: the memory its pictures freed given back once idle (`bot.pictures.heap`).
+_trimmer = HeapTrimmer()
+
+
 def _render(view: BoardView) -> bytes:
     from bot.chicago.render.board import render_view
 
-    return render_view(view)
+    data = render_view(view)
+    _trimmer.picture_done()
+    return data
+
+
+def _render_phone(view: BoardView) -> bytes:
+    from bot.chicago.render.phone import render_phone_view
+
+    data = render_phone_view(view)
+    _trimmer.picture_done()
+    return data
+
+
+Draw = Callable[[BoardView], bytes]
 
 
 class RenderPool:
@@ -66,7 +89,9 @@ class RenderPool:
         if self.processes:
             # forkserver: workers never inherit the bot's threads, sockets or database.
             context = multiprocessing.get_context("forkserver")
-            executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm)
+            # Loaded once in the fork server, shared by every worker (`worker_preload`).
+            context.set_forkserver_preload(["bot.chicago.render.worker_preload"])
+            executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=warm)
             # Start every worker now: the memory is taken at start-up, not mid-match,
             # and the first pictures are not slowed by a process starting.
             for _ in range(self.workers):
@@ -82,11 +107,11 @@ class RenderPool:
         assert self._executor is not None
         return self._executor
 
-    async def render(self, view: BoardView) -> bytes:
+    async def render(self, view: BoardView, draw: Draw = _render) -> bytes:
         self.start()
         assert self._executor is not None
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, _render, view)
+        return await loop.run_in_executor(self._executor, draw, view)
 
     def pids(self) -> list[int]:
         """The worker processes alive now (for memory figures)."""
@@ -95,6 +120,16 @@ class RenderPool:
             return []
         processes = getattr(executor, "_processes", None) or {}
         return [p.pid for p in processes.values() if p.pid is not None and p.is_alive()]
+
+    def helper_pids(self) -> list[int]:
+        """The workers and the fork server they are copied from (for memory figures:
+        the fork server holds the pages the workers share)."""
+        pids = self.pids()
+        if pids:
+            server = getattr(forkserver._forkserver, "_forkserver_pid", None)
+            if isinstance(server, int):
+                pids.append(server)
+        return pids
 
     def shutdown(self) -> None:
         executor, self._executor = self._executor, None
@@ -124,12 +159,18 @@ def worker_executor() -> Executor | None:
     return None if pool is None else pool.executor()
 
 
-async def render_off_loop(view: BoardView) -> bytes:
-    """Draw `view` in the installed pool, or in a thread when none is installed."""
+async def render_off_loop(view: BoardView, draw: Draw = _render) -> bytes:
+    """Draw `view` (the full board, or with `draw` another picture of it) in the
+    installed pool, or in a thread when none is installed."""
     pool = _installed
     if pool is None:
-        return await asyncio.to_thread(_render, view)
-    return await pool.render(view)
+        return await asyncio.to_thread(draw, view)
+    return await pool.render(view, draw)
+
+
+async def render_phone_png_async(state: MatchState, events: Sequence[Event] = ()) -> bytes:
+    """The phone picture (`render_phone_png`) off the event loop, as `render_png_async`."""
+    return await render_off_loop(snapshot(state, events), _render_phone)
 
 
 async def render_png_async(state: MatchState, events: Sequence[Event] = ()) -> bytes:

@@ -14,7 +14,7 @@ from tests.race_game import rules
 from tests.race_game.show.seating import SEATING
 
 if TYPE_CHECKING:
-    from bot.store import SideResult
+    from bot.store import SideResult, SideTally
 
 
 class RaceToTen:
@@ -128,7 +128,7 @@ class RaceToTen:
     def winner_words(self, name: str, facts: Mapping[str, Any]) -> str:
         return name
 
-    def stat_fields(self, sides: Sequence[SideResult]) -> GameStats:
+    def stat_fields(self, tallies: Sequence[SideTally]) -> GameStats:
         """Nothing beyond the matches and wins every game's card shows."""
         return GameStats()
 
