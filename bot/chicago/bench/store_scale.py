@@ -123,7 +123,7 @@ async def _lookups(store: SqliteStore, built: Built) -> dict[str, Lookup]:
         "leaderboard, first page": board(0),
         "leaderboard, middle page": board(pages // 2),
         "leaderboard, last page": board(pages - 1),
-        "a player's rating": partial(rating_board.player_rating, store, GUILD, player),
+        "a player's rating": partial(rating_board.player_rating, store, GUILD, player, CHICAGO.key),
         f"load {built.long_decisions:,}-decision match": partial(
             load_match, store, built.long_match, None
         ),
