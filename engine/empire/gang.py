@@ -26,7 +26,8 @@ from engine.empire.state import (
 )
 
 CAR_SIZE, BUSINESS_SIZE = 3, 3
-NOT_WORKING = (JAIL, HOSPITAL, HIDING)
+NOT_WORKING = frozenset((JAIL, HOSPITAL, HIDING))
+PIECE_POWER = {piece.id: SIZES[piece.size].power for piece in PIECES.values()}  # EMPIRE §11
 
 
 def is_working(place: str) -> bool:
@@ -67,16 +68,35 @@ def turf_count(state: EmpireState, seat: int) -> int:
     return sum(1 for owner in state.turf.values() if owner == seat)
 
 
+def working_count(player: Player) -> int:
+    count = len(player.mobsters)
+    for place in player.mobsters.values():
+        if place in NOT_WORKING:
+            count -= 1
+    return count
+
+
 def power(state: EmpireState, seat: int) -> int:
-    """EMPIRE §11: open Businesses by size, completed Jobs, Local Respect, and one per
-    two working Mobsters."""
-    player = state.players[seat]
-    points = sum(
-        SIZES[PIECES[b.piece].size].power for b in state.lots.values() if b.owner == seat and b.open
-    )
-    points += sum(1 for done in player.jobs.values() if done)
-    points += 1 if state.respect == seat else 0
-    return points + len(working(player)) // 2
+    return powers(state)[seat]
+
+
+def powers(state: EmpireState) -> list[int]:
+    """EMPIRE §11, every seat's Power Points in one pass over the board (the check after
+    every step): open Businesses by size, completed Jobs, Local Respect, and one per two
+    working Mobsters."""
+    points = []
+    for player in state.players:
+        done = 0
+        for completed in player.jobs.values():
+            if completed:
+                done += 1
+        points.append(done + working_count(player) // 2)
+    for b in state.lots.values():
+        if b.open:
+            points[b.owner] += PIECE_POWER[b.piece]
+    if state.respect != NOBODY:
+        points[state.respect] += 1
+    return points
 
 
 def update_respect(state: EmpireState, ev: list[Event]) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pydantic import TypeAdapter
 
 from engine.empire.decisions import DecisionKind, Pending
-from engine.empire.gang import at, is_working, power, turf_count
+from engine.empire.gang import at, is_working, powers, turf_count
 from engine.empire.state import (
     CAR,
     HIDING,
@@ -144,11 +144,12 @@ def _status(place: str) -> str:
 
 def player_view(state: EmpireState, seat: int | None = None) -> PlayerView:
     """The match as `seat` sees it; None is the public (a spectator)."""
+    points = powers(state)
     players = [
         PlayerPublic(
             p.seat, p.name, p.computer, p.colour, p.car, p.garage,
             {m: _status(w) for m, w in p.mobsters.items()}, len(at(p, CAR)), len(p.hand),
-            power(state, p.seat), turf_count(state, p.seat), dict(p.jobs), p.frozen, p.peeked,
+            points[p.seat], turf_count(state, p.seat), dict(p.jobs), p.frozen, p.peeked,
         )
         for p in state.players
     ]  # fmt: skip
