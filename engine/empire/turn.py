@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.common.errors import IllegalDecision
 from engine.common.rng import die
 from engine.empire import actions, cardplay, fight, police
-from engine.empire.board import within
+from engine.empire.board import reach
 from engine.empire.cards import THE_REPORTER
 from engine.empire.decisions import Decision, Option
 from engine.empire.events import CarMoved, DieRolled, Event, Peeked, PeekMade
@@ -39,8 +39,10 @@ def pre_move_options(state: EmpireState, seat: int) -> list[Option]:
 def move_options(state: EmpireState, seat: int) -> list[Option]:
     assert state.turn is not None
     here = state.players[seat].car
-    squares = sorted(within(here, state.turn.allowance), key=lambda sq: (sq != here, sq))
-    return [Option(f"move:S{sq}", f"to S{sq}") for sq in squares]
+    squares = reach(here, state.turn.allowance)  # staying put first, then by number
+    return [Option(f"move:S{here}", f"to S{here}")] + [
+        Option(f"move:S{sq}", f"to S{sq}") for sq in squares if sq != here
+    ]
 
 
 def action_options(state: EmpireState, seat: int) -> list[Option]:
