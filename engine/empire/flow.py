@@ -91,7 +91,7 @@ def check(state: EmpireState, seat: int, decision: Decision | str) -> Decision:
         offers.check_offer(state, seat, d)
         return d
     key = d.key
-    if not any(p.seat == seat and p.option(key) is not None for p in state.pending):
+    if not any(o.decision == key for p in state.pending if p.seat == seat for o in p.options):
         raise IllegalDecision(f"{key!r} is not an option for seat {seat} now")
     detail = _detail_check(state, d)
     if detail is not None:

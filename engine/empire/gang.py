@@ -85,12 +85,16 @@ def powers(state: EmpireState) -> list[int]:
     every step): open Businesses by size, completed Jobs, Local Respect, and one per two
     working Mobsters."""
     points = []
-    for player in state.players:
+    for player in state.players:  # written out: this runs after every decision
         done = 0
         for completed in player.jobs.values():
             if completed:
                 done += 1
-        points.append(done + working_count(player) // 2)
+        men = len(player.mobsters)
+        for place in player.mobsters.values():
+            if place in NOT_WORKING:
+                men -= 1
+        points.append(done + men // 2)
     for b in state.lots.values():
         if b.open:
             points[b.owner] += PIECE_POWER[b.piece]
