@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.empire.events import Event, MatchEnded
-from engine.empire.gang import powers, turf_count
+from engine.empire.gang import may_reach_win, powers, turf_count
 from engine.empire.state import WIN_POWER, EmpireState, EndReason, Phase, Result
 
 
@@ -24,6 +24,8 @@ def settle(state: EmpireState, ev: list[Event]) -> bool:
     """The Power Points check after every decision and automatic step: True once over."""
     if state.result is not None:
         return True
+    if not may_reach_win(state):
+        return False
     points = powers(state)
     if max(points) < WIN_POWER:
         return False

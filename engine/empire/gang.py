@@ -21,6 +21,7 @@ from engine.empire.state import (
     JAIL,
     NOBODY,
     UNPLACED,
+    WIN_POWER,
     EmpireState,
     Player,
 )
@@ -101,6 +102,18 @@ def powers(state: EmpireState) -> list[int]:
     if state.respect != NOBODY:
         points[state.respect] += 1
     return points
+
+
+def may_reach_win(state: EmpireState) -> bool:
+    """False when nobody can hold 10 PP: `powers` bounded from above by counting every
+    Job as completed and every Mobster as working, which needs no look at either."""
+    bound = [len(p.jobs) + len(p.mobsters) // 2 for p in state.players]
+    for b in state.lots.values():
+        if b.open:
+            bound[b.owner] += PIECE_POWER[b.piece]
+    if state.respect != NOBODY:
+        bound[state.respect] += 1
+    return max(bound) >= WIN_POWER
 
 
 def update_respect(state: EmpireState, ev: list[Event]) -> None:
