@@ -38,11 +38,13 @@ from engine.empire.gang import (
 from engine.empire.state import CAR, HOSPITAL, JAIL, TURF_MARKERS, Business, EmpireState
 
 TAKEOVER = 300  # EMPIRE §6.3
+FETCH_AT = {JAIL_SQUARE: ("jail", JAIL), HOSPITAL_SQUARE: ("hosp", HOSPITAL)}  # §6.7
 
 
-def can_attack(state: EmpireState, seat: int) -> bool:
-    """EMPIRE §7.1: a working Mobster in the car, and no Feds in town."""
-    return not state.feds and bool(at(state.players[seat], CAR))
+def can_attack(state: EmpireState, car: list[str]) -> bool:
+    """EMPIRE §7.1: a working Mobster in the car (`car`: who is in it), and no Feds in
+    town."""
+    return not state.feds and bool(car)
 
 
 def placed_pieces(state: EmpireState) -> set[str]:
@@ -71,7 +73,7 @@ def action_options(state: EmpireState, seat: int) -> list[Option]:
     if player.garage:
         return found
     square, car = player.car, at(player, CAR)
-    attack = can_attack(state, seat)
+    attack = can_attack(state, car)
     for site in SITES_AT[square]:
         code = site.code
         if site.kind is SiteKind.LOCATION:
@@ -97,7 +99,7 @@ def action_options(state: EmpireState, seat: int) -> list[Option]:
                 found.append(Option(f"mob:{code}", "rearrange", f"mob:{code}:{join(car)}"))
             elif attack:
                 found.append(Option(f"hit:{code}", "Business Attack"))
-    fetch = {JAIL_SQUARE: ("jail", JAIL), HOSPITAL_SQUARE: ("hosp", HOSPITAL)}.get(square)
+    fetch = FETCH_AT.get(square)
     if fetch is not None:
         room = [m for m in at(player, fetch[1]) if fits_car([*car, m])]
         if room:
