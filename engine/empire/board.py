@@ -89,7 +89,7 @@ REACH = {
 
 def reach(square: int, steps: int) -> tuple[int, ...]:
     """The squares of `within(square, steps)` in ascending order, from the table."""
-    return REACH[square][max(0, min(steps, DIAMETER))]
+    return REACH[square][min(steps, DIAMETER)] if steps >= 0 else ()
 
 
 L, T, P = SiteKind.LOCATION, SiteKind.TURF, SiteKind.LOT
