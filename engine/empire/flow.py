@@ -91,7 +91,7 @@ def check(state: EmpireState, seat: int, decision: Decision | str) -> Decision:
         offers.check_offer(state, seat, d)
         return d
     key = d.key
-    if not any(o.decision == key for p in state.pending if p.seat == seat for o in p.options):
+    if not _offered(state, seat, key):
         raise IllegalDecision(f"{key!r} is not an option for seat {seat} now")
     detail = _detail_check(state, d)
     if detail is not None:
@@ -99,6 +99,17 @@ def check(state: EmpireState, seat: int, decision: Decision | str) -> Decision:
     elif len(d.args) != KEY_ARGS.get(d.kind, len(d.args)):
         raise IllegalDecision(f"{d}: unexpected details")
     return d
+
+
+def _offered(state: EmpireState, seat: int, key: str) -> bool:
+    """Whether an open decision of `seat` lists the option `key` (plain loops: this runs
+    for every decision)."""
+    for asked in state.pending:
+        if asked.seat == seat:
+            for option in asked.options:
+                if option.decision == key:
+                    return True
+    return False
 
 
 def _detail_check(
