@@ -50,7 +50,6 @@ from engine.empire.gang import (
     fits_car,
     is_working,
     lots_of,
-    powers,
     working,
     working_count,
 )
@@ -195,10 +194,6 @@ def open_next_lot(state: EmpireState, ev: list[Event]) -> None:
 
 def current_lot(state: EmpireState) -> str:
     return BADGE if state.phase is Phase.BRIBE else state.auction[state.lot_index]
-
-
-def bid_pendings_facts(state: EmpireState, seat: int) -> dict[str, int]:
-    return bid_facts(state, seat, powers(state))
 
 
 def bid_facts(state: EmpireState, seat: int, points: list[int]) -> dict[str, int]:
