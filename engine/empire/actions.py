@@ -38,20 +38,33 @@ from engine.empire.gang import (
 from engine.empire.state import CAR, HOSPITAL, JAIL, TURF_MARKERS, Business, EmpireState
 
 TAKEOVER = 300  # EMPIRE §6.3
+FETCH_AT = {JAIL_SQUARE: ("jail", JAIL), HOSPITAL_SQUARE: ("hosp", HOSPITAL)}  # §6.7
 
 
-def can_attack(state: EmpireState, seat: int) -> bool:
-    """EMPIRE §7.1: a working Mobster in the car, and no Feds in town."""
-    return not state.feds and bool(at(state.players[seat], CAR))
+def can_attack(state: EmpireState, car: list[str]) -> bool:
+    """EMPIRE §7.1: a working Mobster in the car (`car`: who is in it), and no Feds in
+    town."""
+    return not state.feds and bool(car)
 
 
-def free_piece(state: EmpireState, size: str, kind: BusinessKind) -> str:
-    """The first unused piece of that size and kind, in §3.6's order ("" if none)."""
-    placed = {b.piece for b in state.lots.values()} | {p.start_piece for p in state.players}
-    return next(
-        (p.id for p in PIECES.values() if p.size == size and p.kind is kind and p.id not in placed),
-        "",
-    )
+def placed_pieces(state: EmpireState) -> set[str]:
+    return {b.piece for b in state.lots.values()} | {p.start_piece for p in state.players}
+
+
+def free_piece(
+    state: EmpireState, size: str, kind: BusinessKind, placed: set[str] | None = None
+) -> str:
+    """The first unused piece of that size and kind, in §3.6's order ("" if none);
+    `placed` is `placed_pieces(state)` when the caller has it already."""
+    used = placed_pieces(state) if placed is None else placed
+    return next((p for p in PIECES_BY[size, kind] if p not in used), "")
+
+
+PIECES_BY = {
+    (size, kind): tuple(p.id for p in PIECES.values() if p.size == size and p.kind is kind)
+    for size in {p.size for p in PIECES.values()}
+    for kind in BusinessKind
+}  # the pieces of each size and kind, in §3.6's order
 
 
 def action_options(state: EmpireState, seat: int) -> list[Option]:
@@ -60,7 +73,7 @@ def action_options(state: EmpireState, seat: int) -> list[Option]:
     if player.garage:
         return found
     square, car = player.car, at(player, CAR)
-    attack = can_attack(state, seat)
+    attack = can_attack(state, car)
     for site in SITES_AT[square]:
         code = site.code
         if site.kind is SiteKind.LOCATION:
@@ -75,9 +88,10 @@ def action_options(state: EmpireState, seat: int) -> list[Option]:
         elif site.kind is SiteKind.LOT:
             business = state.lots.get(code)
             if business is None:
+                placed = placed_pieces(state)
                 for kind in BusinessKind:
                     need = cost(site.size, kind)
-                    if free_piece(state, site.size, kind) and all(
+                    if free_piece(state, site.size, kind, placed) and all(
                         h >= n for h, n in zip(player.res, need, strict=True)
                     ):
                         found.append(Option(f"open:{code}:{kind}", "open", f"open:{code}:{kind}:-"))
@@ -85,7 +99,7 @@ def action_options(state: EmpireState, seat: int) -> list[Option]:
                 found.append(Option(f"mob:{code}", "rearrange", f"mob:{code}:{join(car)}"))
             elif attack:
                 found.append(Option(f"hit:{code}", "Business Attack"))
-    fetch = {JAIL_SQUARE: ("jail", JAIL), HOSPITAL_SQUARE: ("hosp", HOSPITAL)}.get(square)
+    fetch = FETCH_AT.get(square)
     if fetch is not None:
         room = [m for m in at(player, fetch[1]) if fits_car([*car, m])]
         if room:

@@ -80,6 +80,18 @@ def within(square: int, steps: int) -> list[int]:
     return [sq for sq, d in DISTANCE[square].items() if d <= steps]
 
 
+DIAMETER = max(max(row.values()) for row in DISTANCE.values())
+# REACH[square][steps]: `within`, in square order, for 0 to DIAMETER steps (built once).
+REACH = {
+    sq: tuple(tuple(sorted(within(sq, steps))) for steps in range(DIAMETER + 1)) for sq in SQUARES
+}
+
+
+def reach(square: int, steps: int) -> tuple[int, ...]:
+    """The squares of `within(square, steps)` in ascending order, from the table."""
+    return REACH[square][min(steps, DIAMETER)] if steps >= 0 else ()
+
+
 L, T, P = SiteKind.LOCATION, SiteKind.TURF, SiteKind.LOT
 # EMPIRE §2.3, in the table's order (which is also the lot order of §14's placement default).
 SITES: tuple[Site, ...] = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from engine.common.errors import IllegalDecision
 
@@ -67,16 +68,23 @@ class Decision:
     @classmethod
     def parse(cls, text: str) -> Decision:
         """Read the text form; anything malformed raises IllegalDecision."""
-        if len(text) > MAX_TEXT:
-            raise IllegalDecision(f"decision text longer than {MAX_TEXT} characters")
-        kind, *args = text.split(":")
-        if not kind.isidentifier() or not all(_ARG.match(a) for a in args):
-            raise IllegalDecision(f"malformed decision {text!r}")
-        return cls(kind, tuple(args))
+        return _parsed(text)
 
     @classmethod
     def of(cls, *parts: str | int) -> Decision:
         return cls(str(parts[0]), tuple(str(p) for p in parts[1:]))
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Decision:
+    """`Decision.parse`, remembered: decisions are frozen, and the same few hundred texts
+    come back all match long (a replay parses every logged one)."""
+    if len(text) > MAX_TEXT:
+        raise IllegalDecision(f"decision text longer than {MAX_TEXT} characters")
+    kind, *args = text.split(":")
+    if not kind.isidentifier() or not all(_ARG.match(a) for a in args):
+        raise IllegalDecision(f"malformed decision {text!r}")
+    return Decision(kind, tuple(args))
 
 
 def ids(text: str) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.empire.events import Event, MatchEnded
-from engine.empire.gang import power, turf_count
+from engine.empire.gang import may_reach_win, powers, turf_count
 from engine.empire.state import WIN_POWER, EmpireState, EndReason, Phase, Result
 
 
@@ -11,7 +11,7 @@ def ranking(state: EmpireState, with_turf: bool) -> list[int]:
     """Seats by most PP, then most money (then most Turf at the cap), then seat order
     from the sequence's first player (EMPIRE §11 [R], §12 [R])."""
     order = state.seat_order()
-    points = [power(state, s) for s in range(len(state.players))]
+    points = powers(state)
 
     def key(seat: int) -> tuple[int, int, int, int]:
         turf = turf_count(state, seat) if with_turf else 0
@@ -24,7 +24,9 @@ def settle(state: EmpireState, ev: list[Event]) -> bool:
     """The Power Points check after every decision and automatic step: True once over."""
     if state.result is not None:
         return True
-    points = [power(state, s) for s in range(len(state.players))]
+    if not may_reach_win(state):
+        return False
+    points = powers(state)
     if max(points) < WIN_POWER:
         return False
     _end(state, ev, EndReason.POWER, ranking(state, with_turf=False), points)
@@ -32,7 +34,7 @@ def settle(state: EmpireState, ev: list[Event]) -> bool:
 
 
 def end_by_cap(state: EmpireState, ev: list[Event]) -> None:
-    points = [power(state, s) for s in range(len(state.players))]
+    points = powers(state)
     _end(state, ev, EndReason.CAP, ranking(state, with_turf=True), points)
 
 

@@ -21,7 +21,7 @@ from engine.empire.cards import EVENTS, HORSE_HEAD_DEFAULT
 from engine.empire.decisions import KEY_ARGS, Decision, DecisionKind, Option, Pending, ids
 from engine.empire.ending import settle
 from engine.empire.events import Event, OrdersSet, StartLotChosen, StartMobsterPlaced
-from engine.empire.gang import at, power
+from engine.empire.gang import at, powers
 from engine.empire.setup import set_up
 from engine.empire.state import (
     CAR,
@@ -34,6 +34,7 @@ from engine.empire.state import (
     EmpireOptions,
     EmpireSetup,
     EmpireState,
+    Fight,
     Orders,
     Phase,
 )
@@ -89,15 +90,26 @@ def check(state: EmpireState, seat: int, decision: Decision | str) -> Decision:
     if d.kind == "offer":
         offers.check_offer(state, seat, d)
         return d
-    asked = next((p for p in pending_for(state, seat) if p.option(d.key) is not None), None)
-    if asked is None:
-        raise IllegalDecision(f"{d.key!r} is not an option for seat {seat} now")
+    key = d.key
+    if not _offered(state, seat, key):
+        raise IllegalDecision(f"{key!r} is not an option for seat {seat} now")
     detail = _detail_check(state, d)
     if detail is not None:
         detail(state, seat, d)
     elif len(d.args) != KEY_ARGS.get(d.kind, len(d.args)):
         raise IllegalDecision(f"{d}: unexpected details")
     return d
+
+
+def _offered(state: EmpireState, seat: int, key: str) -> bool:
+    """Whether an open decision of `seat` lists the option `key` (plain loops: this runs
+    for every decision)."""
+    for asked in state.pending:
+        if asked.seat == seat:
+            for option in asked.options:
+                if option.decision == key:
+                    return True
+    return False
 
 
 def _detail_check(
@@ -203,66 +215,120 @@ def _one(kind: DecisionKind, seat: int, options: list[Option]) -> list[Pending]:
     return [Pending(kind, seat, options)]
 
 
-def _ask_main(state: EmpireState) -> list[Pending]:
-    phase = state.phase
-    t = state.turn
-    f = state.fight
-    K = DecisionKind
-    if phase is Phase.START_LOT:
-        seat = state.seat_order()[state.order_index]
-        free = [lot for lot in START_LOTS if lot not in state.lots]
-        return _one(K.START_LOT, seat, [Option(f"start_lot:{lot}", lot) for lot in free])
-    if phase is Phase.START_MOBSTER:
-        opts = [Option("start_mob:car", "in the car"), Option("start_mob:biz", "in the Business")]
-        return [
-            Pending(K.START_MOBSTER, p.seat, list(opts))
-            for p in state.players
-            if p.seat not in state.sealed
-        ]
-    if phase in (Phase.BID, Phase.BRIBE):
-        kind = "bid" if phase is Phase.BID else "bribe"
-        return [
-            Pending(
-                K(kind), p.seat, [Option(kind, f"seal a {kind}", f"{kind}:0")],
-                traderound.bid_pendings_facts(state, p.seat),
-            )
-            for p in state.players
-            if p.seat not in state.sealed
-        ]  # fmt: skip
-    if phase is Phase.PLACE:
-        return [
-            Pending(K.PLACE, s, [Option("place", "arrange", _sample_place(state, s))])
-            for s in traderound.placing_seats(state)
-            if s not in state.sealed
-        ]  # fmt: skip
-    if phase is Phase.OVER:
-        return []
-    if f is not None and phase is Phase.PREFIGHT:
-        return _one(K.PREFIGHT, f.deciding, fight.prefight_options(state, f))
-    if f is not None and phase is Phase.CASUALTY:
-        return _one(K.CASUALTY, f.loser, fight.casualty_options(state, f))
-    if f is not None and phase is Phase.GARAGE:
-        return _one(K.GARAGE, f.loser, [Option("garage:GN", "North"), Option("garage:GS", "South")])
-    if f is not None and phase is Phase.OCCUPY:
-        return _one(K.OCCUPY, f.attacker, [Option("occupy", "move in", "occupy:-")])
-    assert t is not None
-    seat = t.seat
-    if phase is Phase.BURGLARY:
-        sample = str(cardplay.default_burglary(state))
-        facts = cardplay.burglary_facts(state)
-        return [Pending(K.BURGLARY, seat, [Option("burgle", "take", sample)], facts)]
-    if phase is Phase.POLICE_MOVE:
-        return _one(K.POLICE_MOVE, seat, police.move_options(state))
-    if phase is Phase.POLICE_ACTION:
-        return _one(K.POLICE_ACTION, seat, police.action_options(state, seat))
-    askers = {
-        Phase.PRE_MOVE: (K.PRE_MOVE, turn.pre_move_options),
-        Phase.MOVE_TO: (K.MOVE_TO, turn.move_options),
-        Phase.ACTION: (K.ACTION, turn.action_options),
-        Phase.AFTER_ACTION: (K.AFTER_ACTION, turn.after_options),
-    }
-    kind, asker = askers[phase]
-    return _one(kind, seat, asker(state, seat))
+def _ask_start_lot(state: EmpireState) -> list[Pending]:
+    seat = state.seat_order()[state.order_index]
+    free = [lot for lot in START_LOTS if lot not in state.lots]
+    return _one(DecisionKind.START_LOT, seat, [Option(f"start_lot:{lot}", lot) for lot in free])
+
+
+def _ask_start_mobster(state: EmpireState) -> list[Pending]:
+    return [
+        Pending(
+            DecisionKind.START_MOBSTER, p.seat,
+            [Option("start_mob:car", "in the car"), Option("start_mob:biz", "in the Business")],
+        )
+        for p in state.players
+        if p.seat not in state.sealed
+    ]  # fmt: skip
+
+
+def _ask_sealed_bids(state: EmpireState) -> list[Pending]:
+    kind = DecisionKind.BID if state.phase is Phase.BID else DecisionKind.BRIBE
+    points = power_points(state)
+    return [
+        Pending(
+            kind, p.seat, [Option(kind.value, f"seal a {kind}", f"{kind}:0")],
+            traderound.bid_facts(state, p.seat, points),
+        )
+        for p in state.players
+        if p.seat not in state.sealed
+    ]  # fmt: skip
+
+
+def _ask_place(state: EmpireState) -> list[Pending]:
+    return [
+        Pending(DecisionKind.PLACE, s, [Option("place", "arrange", _sample_place(state, s))])
+        for s in traderound.placing_seats(state)
+        if s not in state.sealed
+    ]  # fmt: skip
+
+
+def _fight(state: EmpireState) -> Fight:
+    assert state.fight is not None
+    return state.fight
+
+
+def _active(state: EmpireState) -> int:
+    assert state.turn is not None
+    return state.turn.seat
+
+
+def _ask_prefight(state: EmpireState) -> list[Pending]:
+    f = _fight(state)
+    return _one(DecisionKind.PREFIGHT, f.deciding, fight.prefight_options(state, f))
+
+
+def _ask_casualty(state: EmpireState) -> list[Pending]:
+    f = _fight(state)
+    return _one(DecisionKind.CASUALTY, f.loser, fight.casualty_options(state, f))
+
+
+def _ask_garage(state: EmpireState) -> list[Pending]:
+    options = [Option("garage:GN", "North"), Option("garage:GS", "South")]
+    return _one(DecisionKind.GARAGE, _fight(state).loser, options)
+
+
+def _ask_occupy(state: EmpireState) -> list[Pending]:
+    options = [Option("occupy", "move in", "occupy:-")]
+    return _one(DecisionKind.OCCUPY, _fight(state).attacker, options)
+
+
+def _ask_burglary(state: EmpireState) -> list[Pending]:
+    sample = str(cardplay.default_burglary(state))
+    facts = cardplay.burglary_facts(state)
+    options = [Option("burgle", "take", sample)]
+    return [Pending(DecisionKind.BURGLARY, _active(state), options, facts)]
+
+
+def _ask_police_move(state: EmpireState) -> list[Pending]:
+    return _one(DecisionKind.POLICE_MOVE, _active(state), police.move_options(state))
+
+
+def _turn_asker(
+    kind: DecisionKind, options: Callable[[EmpireState, int], list[Option]]
+) -> Callable[[EmpireState], list[Pending]]:
+    """The active player's one decision, its options listed by `options`."""
+
+    def asker(state: EmpireState) -> list[Pending]:
+        seat = _active(state)
+        return [Pending(kind, seat, options(state, seat))]
+
+    return asker
+
+
+def _ask_nothing(state: EmpireState) -> list[Pending]:
+    return []
+
+
+_ASKERS: dict[Phase, Callable[[EmpireState], list[Pending]]] = {
+    Phase.START_LOT: _ask_start_lot,  # EMPIRE §4.7
+    Phase.START_MOBSTER: _ask_start_mobster,  # §4.8
+    Phase.PRE_MOVE: _turn_asker(DecisionKind.PRE_MOVE, turn.pre_move_options),  # §5.2, §6.1
+    Phase.MOVE_TO: _turn_asker(DecisionKind.MOVE_TO, turn.move_options),
+    Phase.ACTION: _turn_asker(DecisionKind.ACTION, turn.action_options),  # §6.2-§6.7
+    Phase.AFTER_ACTION: _turn_asker(DecisionKind.AFTER_ACTION, turn.after_options),
+    Phase.POLICE_MOVE: _ask_police_move,  # §8.1
+    Phase.POLICE_ACTION: _turn_asker(DecisionKind.POLICE_ACTION, police.action_options),  # §8.3
+    Phase.PREFIGHT: _ask_prefight,  # §7.2
+    Phase.CASUALTY: _ask_casualty,  # §7.4
+    Phase.GARAGE: _ask_garage,  # §7.5
+    Phase.OCCUPY: _ask_occupy,  # §7.5
+    Phase.BURGLARY: _ask_burglary,  # §6.9
+    Phase.BID: _ask_sealed_bids,  # §9.3
+    Phase.BRIBE: _ask_sealed_bids,  # §9.4
+    Phase.PLACE: _ask_place,  # §9.5
+    Phase.OVER: _ask_nothing,
+}
 
 
 def _sample_place(state: EmpireState, seat: int) -> str:
@@ -274,7 +340,8 @@ def ask(state: EmpireState) -> None:
     if state.result is not None:
         state.pending = []
         return
-    state.pending = _ask_main(state) + offers.answer_pendings(state)
+    main = _ASKERS[state.phase](state)
+    state.pending = main + offers.answer_pendings(state) if state.offers else main
 
 
 def _check_orders(state: EmpireState, seat: int, d: Decision) -> None:
@@ -319,4 +386,4 @@ def timeout_default(state: EmpireState, seat: int) -> Decision:
 
 
 def power_points(state: EmpireState) -> list[int]:
-    return [power(state, s) for s in range(len(state.players))]
+    return powers(state)

@@ -21,12 +21,14 @@ from engine.empire.state import (
     JAIL,
     NOBODY,
     UNPLACED,
+    WIN_POWER,
     EmpireState,
     Player,
 )
 
 CAR_SIZE, BUSINESS_SIZE = 3, 3
-NOT_WORKING = (JAIL, HOSPITAL, HIDING)
+NOT_WORKING = frozenset((JAIL, HOSPITAL, HIDING))
+PIECE_POWER = {piece.id: SIZES[piece.size].power for piece in PIECES.values()}  # EMPIRE §11
 
 
 def is_working(place: str) -> bool:
@@ -67,16 +69,51 @@ def turf_count(state: EmpireState, seat: int) -> int:
     return sum(1 for owner in state.turf.values() if owner == seat)
 
 
+def working_count(player: Player) -> int:
+    count = len(player.mobsters)
+    for place in player.mobsters.values():
+        if place in NOT_WORKING:
+            count -= 1
+    return count
+
+
 def power(state: EmpireState, seat: int) -> int:
-    """EMPIRE §11: open Businesses by size, completed Jobs, Local Respect, and one per
-    two working Mobsters."""
-    player = state.players[seat]
-    points = sum(
-        SIZES[PIECES[b.piece].size].power for b in state.lots.values() if b.owner == seat and b.open
-    )
-    points += sum(1 for done in player.jobs.values() if done)
-    points += 1 if state.respect == seat else 0
-    return points + len(working(player)) // 2
+    return powers(state)[seat]
+
+
+def powers(state: EmpireState) -> list[int]:
+    """EMPIRE §11, every seat's Power Points in one pass over the board (the check after
+    every step): open Businesses by size, completed Jobs, Local Respect, and one per two
+    working Mobsters."""
+    points = []
+    for player in state.players:  # written out: this runs after every decision
+        done = 0
+        for completed in player.jobs.values():
+            if completed:
+                done += 1
+        men = len(player.mobsters)
+        for place in player.mobsters.values():
+            if place in NOT_WORKING:
+                men -= 1
+        points.append(done + men // 2)
+    for b in state.lots.values():
+        if b.open:
+            points[b.owner] += PIECE_POWER[b.piece]
+    if state.respect != NOBODY:
+        points[state.respect] += 1
+    return points
+
+
+def may_reach_win(state: EmpireState) -> bool:
+    """False when nobody can hold 10 PP: `powers` bounded from above by counting every
+    Job as completed and every Mobster as working, which needs no look at either."""
+    bound = [len(p.jobs) + len(p.mobsters) // 2 for p in state.players]
+    for b in state.lots.values():
+        if b.open:
+            bound[b.owner] += PIECE_POWER[b.piece]
+    if state.respect != NOBODY:
+        bound[state.respect] += 1
+    return max(bound) >= WIN_POWER
 
 
 def update_respect(state: EmpireState, ev: list[Event]) -> None:

@@ -101,7 +101,8 @@ def check_offer(state: EmpireState, seat: int, d: Decision) -> tuple[int, Side, 
 
 
 def make_offer(state: EmpireState, ev: list[Event], seat: int, d: Decision) -> None:
-    receiver, give, get = check_offer(state, seat, d)
+    """Record an offer that `check_offer` has passed (`apply` checks first)."""
+    receiver, give, get = int(d.args[0]), parse_side(d.args[1]), parse_side(d.args[2])
     state.players[seat].offers_made += 1
     state.offers.append(Offer(seat, receiver, give, get))
     ev.append(OfferMade(seat, receiver))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.common.errors import IllegalDecision
 from engine.common.rng import die
-from engine.empire.board import SITES_AT, SiteKind, within
+from engine.empire.board import SITES_AT, SQUARES, SiteKind, reach
 from engine.empire.cards import CLEAN_GENE, JOHNNY_FAVORITE, TONY_TROUBLE
 from engine.empire.decisions import Decision, Option, amounts
 from engine.empire.events import (
@@ -33,10 +33,13 @@ def start_police_step(state: EmpireState, ev: list[Event], seat: int) -> None:
     state.phase = Phase.POLICE_MOVE
 
 
+MOVE_TEXT = {sq: (f"pmove:S{sq}", f"Police Car to S{sq}") for sq in SQUARES}  # written once
+
+
 def move_options(state: EmpireState) -> list[Option]:
     assert state.turn is not None
-    reach = within(state.police, state.turn.police_roll + POLICE_REACH)
-    return [Option(f"pmove:S{sq}", f"Police Car to S{sq}") for sq in sorted(reach)]
+    squares = reach(state.police, state.turn.police_roll + POLICE_REACH)
+    return [Option(*MOVE_TEXT[sq]) for sq in squares]
 
 
 def take_move(state: EmpireState, ev: list[Event], seat: int, d: Decision) -> bool:

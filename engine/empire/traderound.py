@@ -50,8 +50,8 @@ from engine.empire.gang import (
     fits_car,
     is_working,
     lots_of,
-    power,
     working,
+    working_count,
 )
 from engine.empire.offers import lapse_offers
 from engine.empire.state import (
@@ -196,12 +196,14 @@ def current_lot(state: EmpireState) -> str:
     return BADGE if state.phase is Phase.BRIBE else state.auction[state.lot_index]
 
 
-def bid_pendings_facts(state: EmpireState, seat: int) -> dict[str, int]:
+def bid_facts(state: EmpireState, seat: int, points: list[int]) -> dict[str, int]:
+    """The numbers a bid's form needs: the highest bid, and whether one more working
+    Mobster would bring `seat` to 10 PP (`points`: everyone's PP now)."""
     lot = current_lot(state)
     facts = {"max": bid_limit(state, seat, lot)}
     if lot != BADGE:
-        player = state.players[seat]
-        gain = power(state, seat) + (len(working(player)) + 1) // 2 - len(working(player)) // 2
+        men = working_count(state.players[seat])
+        gain = points[seat] + (men + 1) // 2 - men // 2
         facts["wins_match"] = int(gain >= WIN_POWER)
     return facts
 
@@ -271,7 +273,7 @@ def start_placement(state: EmpireState, ev: list[Event]) -> None:
 
 
 def placing_seats(state: EmpireState) -> list[int]:
-    return [p.seat for p in state.players if working(p)]
+    return [p.seat for p in state.players if any(is_working(w) for w in p.mobsters.values())]
 
 
 def arrangement(state: EmpireState, seat: int, d: Decision) -> dict[str, str]:
@@ -310,11 +312,17 @@ def arrangement(state: EmpireState, seat: int, d: Decision) -> dict[str, str]:
     return places
 
 
+def own_lots(state: EmpireState, seat: int) -> list[str]:
+    """The seat's Businesses in lot order (EMPIRE §2.3's table)."""
+    own = set(lots_of(state, seat))
+    return [lot for lot in LOTS if lot in own]
+
+
 def default_arrangement(state: EmpireState, seat: int) -> Decision:
     """§14: current places kept; unplaced into the car, then own Businesses in lot
     order; the rest fired, last hired first."""
     player = state.players[seat]
-    own = [lot for lot in LOTS if lot in lots_of(state, seat)]
+    own = own_lots(state, seat)
     car = at(player, CAR)
     in_lot = {lot: at(player, lot) for lot in own}
     for m in at(player, UNPLACED):
@@ -351,7 +359,7 @@ def apply_placements(state: EmpireState, ev: list[Event]) -> None:
             fire(state, seat, m)
         conceal(state, mine)
         counts = [(CAR, len(at(player, CAR)))] + [
-            (lot, len(at(player, lot))) for lot in LOTS if lot in lots_of(state, seat)
+            (lot, len(at(player, lot))) for lot in own_lots(state, seat)
         ]
         ev.append(MobstersPlaced(seat, tuple(counts)))
         if fired:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.common.errors import IllegalDecision
 from engine.common.rng import die
 from engine.empire import actions, cardplay, fight, police
-from engine.empire.board import within
+from engine.empire.board import SQUARES, reach
 from engine.empire.cards import THE_REPORTER
 from engine.empire.decisions import Decision, Option
 from engine.empire.events import CarMoved, DieRolled, Event, Peeked, PeekMade
@@ -36,11 +36,14 @@ def pre_move_options(state: EmpireState, seat: int) -> list[Option]:
     return [Option("roll", "roll to move"), *extras(state, seat)]
 
 
+MOVE_TEXT = {sq: (f"move:S{sq}", f"to S{sq}") for sq in SQUARES}  # written once
+
+
 def move_options(state: EmpireState, seat: int) -> list[Option]:
     assert state.turn is not None
     here = state.players[seat].car
-    squares = sorted(within(here, state.turn.allowance), key=lambda sq: (sq != here, sq))
-    return [Option(f"move:S{sq}", f"to S{sq}") for sq in squares]
+    squares = reach(here, state.turn.allowance)  # staying put first, then by number
+    return [Option(*MOVE_TEXT[here])] + [Option(*MOVE_TEXT[sq]) for sq in squares if sq != here]
 
 
 def action_options(state: EmpireState, seat: int) -> list[Option]:

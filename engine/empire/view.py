@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pydantic import TypeAdapter
 
 from engine.empire.decisions import DecisionKind, Pending
-from engine.empire.gang import at, is_working, power, turf_count
+from engine.empire.gang import is_working, powers
 from engine.empire.state import (
     CAR,
     HIDING,
@@ -142,18 +142,32 @@ def _status(place: str) -> str:
     return place if place in (JAIL, HOSPITAL, HIDING) else "working"
 
 
+def _crowd(places: dict[str, str]) -> dict[str, int]:
+    """How many Mobsters stand at each place."""
+    counts: dict[str, int] = {}
+    for place in places.values():
+        counts[place] = counts.get(place, 0) + 1
+    return counts
+
+
 def player_view(state: EmpireState, seat: int | None = None) -> PlayerView:
     """The match as `seat` sees it; None is the public (a spectator)."""
+    points = powers(state)
+    turf = [0] * len(state.players)
+    for owner in state.turf.values():
+        turf[owner] += 1
+    # How many of each gang's Mobsters stand at each place, counted once for the view.
+    crowd = [_crowd(p.mobsters) for p in state.players]
     players = [
         PlayerPublic(
             p.seat, p.name, p.computer, p.colour, p.car, p.garage,
-            {m: _status(w) for m, w in p.mobsters.items()}, len(at(p, CAR)), len(p.hand),
-            power(state, p.seat), turf_count(state, p.seat), dict(p.jobs), p.frozen, p.peeked,
+            {m: _status(w) for m, w in p.mobsters.items()}, crowd[p.seat].get(CAR, 0), len(p.hand),
+            points[p.seat], turf[p.seat], dict(p.jobs), p.frozen, p.peeked,
         )
         for p in state.players
     ]  # fmt: skip
     businesses = [
-        BusinessView(lot, b.piece, b.owner, b.open, len(at(state.players[b.owner], lot)))
+        BusinessView(lot, b.piece, b.owner, b.open, crowd[b.owner].get(lot, 0))
         for lot, b in state.lots.items()
     ]
     revealed = {}
