@@ -7,11 +7,12 @@ archived thread, and restarts at each of those moments."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import simcord
 
+from bot.clocks.pace import spell
 from tests.discord.conftest import LogGuard
 from tests.discord.harness import (
     Table,
@@ -42,12 +43,14 @@ async def advance(table: Table, seconds: float, step: float = 6 * HOUR) -> None:
 
 
 def bank(table: Table, name: str) -> str:
-    """What the prompt says is left in `name`'s bank ("1d 12h")."""
+    """What the prompt's timestamp says is left in `name`'s bank ("1d 12h"), to the
+    minute."""
     prompt = table.prompt()
     assert prompt is not None
-    found = re.search(rf"\*\*{name}\*\* (\S+(?: \S+h)?) left", prompt.content)
+    found = re.search(rf"\*\*{name}\*\*'s bank runs out <t:(\d+):R>", prompt.content)
     assert found, prompt.content
-    return found[1]
+    left = int(found[1]) - table.now().timestamp()
+    return spell(timedelta(minutes=round(left / 60)))
 
 
 def notices(table: Table, member: simcord.MemberActor, channel: Any = None) -> list[str]:
