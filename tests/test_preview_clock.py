@@ -12,6 +12,7 @@ from pathlib import Path
 import discord
 import pytest
 
+from bot.discord_app.game_table import GameTable
 from bot.preview import OfflineServer, seats_for
 from bot.preview_clock import ClockControl
 from tests.test_preview import click_label, free_port, read_url, running, stop
@@ -89,7 +90,7 @@ async def test_moving_the_clock_runs_the_bank_down_notices_and_runs_out(
     # Told once, however far the clock moved; the seat earned its increment.
     assert len(said(server, rf"^{mention} 🔔 It is your turn")) >= 1
     table = server.bot.tables.by_id[1]
-    assert table.days is not None
+    assert isinstance(table, GameTable) and table.days is not None
     seat = next(i for i, s in enumerate(table.seats) if s.user_id == asked.id)
     assert table.days.clocks.seats[seat].left == 12 * 3600
 

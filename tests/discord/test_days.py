@@ -2,20 +2,26 @@
 moved forward: banks spent and earned, running out, a computer after three timeouts,
 notices (one each, none to the decider, a DM that falls back to a mention), quiet hours
 across a change to summer time, a vacation, `/chicago mine` across two servers, an
-archived thread, and restarts at each of those moments."""
+archived thread, and restarts at each of those moments. Each runs on both stores (the
+banks, notices sent, quiet hours and vacations come back from SQLite and PostgreSQL
+alike)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+import pytest
 import simcord
 
 from bot.clocks.pace import spell
 from tests.discord.conftest import LogGuard
 from tests.discord.harness import (
     Table,
+    answered_wrongly,
     buttons,
     close_dms,
     lobby_in,
@@ -24,6 +30,29 @@ from tests.discord.harness import (
     running_here,
     seat_table,
 )
+from tests.store.conftest import postgres_database, postgres_server  # noqa: F401
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> str | None:
+    """Where the bot keeps the match: None for an SQLite file, or a fresh PostgreSQL
+    database (as the store tests have it)."""
+    if request.param == "sqlite":
+        return None
+    return str(request.getfixturevalue("postgres_database"))
+
+
+@pytest.fixture
+async def table(tmp_path: Path, database: str | None) -> AsyncIterator[Table]:
+    """The conftest's table, on either store."""
+    t = await Table(tmp_path, database=database).start()
+    try:
+        yield t
+        wrong = answered_wrongly(t.env)
+        assert not wrong, "interactions not answered exactly once:\n" + "\n".join(wrong)
+    finally:
+        await t.close()
+
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -170,9 +199,9 @@ async def test_one_notice_each_time_asked_none_to_the_decider_and_dms_fall_back(
 
 
 async def test_quiet_hours_hold_the_notice_until_they_end_across_summer_time(
-    tmp_path: Any,
+    tmp_path: Path, database: str | None
 ) -> None:
-    table = Table(tmp_path)
+    table = Table(tmp_path, database=database)
     # The bot's clock: 23:30 in Warsaw on 28 March 2026; summer time starts that night.
     table.clock_ahead = datetime(2026, 3, 28, 22, 30, tzinfo=UTC) - datetime(2026, 1, 1, tzinfo=UTC)
     await table.start()
