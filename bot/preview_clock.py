@@ -36,7 +36,7 @@ def control_text(server: OfflineServer, moved: float) -> str:
     tail = f" (moved on {so_far})" if moved else ""
     return (
         f"🕰 **Preview clock**: <t:{now}:f>{tail}\n"
-        "Move it on to see banks run down, notices, and the safe choice when a bank runs out."
+        "Move it on to watch the banks, notices and timeouts."
     )
 
 

@@ -84,25 +84,26 @@ class DaysClock:
     # --- what players read -----------------------------------------------------------
 
     def bank_words(self, seat: int, now: datetime) -> str:
-        """ "2d 4h left, runs out <t:…:R>" (or paused for a vacation), as of `now`: for
-        answers read at once (`/chicago mine`)."""
-        clock = self.clocks.of(seat, self.pace)
-        if clock.away(stamp(now)) or clock.asked_at is None:
-            return self.runs_out_words(seat, now)
-        return f"{spell(self.left(seat, now))} left, {self.runs_out_words(seat, now)}"
+        """ "2d 4h left" (", paused until …" on a vacation), as of `now`: for answers
+        read at once (`/chicago mine`)."""
+        return f"{spell(self.left(seat, now))} left{self._paused(seat, now)}"
 
     def runs_out_words(self, seat: int, now: datetime) -> str:
         """ "runs out <t:…:R>": the bank as a Discord timestamp, which stays true however
         long after `now` a message is read (a length left would not); while the seat is
-        away, what it is paused at and until when."""
+        away or not asked, what it holds ("has 2d left, paused until …")."""
+        end = self.runs_out(seat)
+        paused = self._paused(seat, now)
+        if paused or end is None:
+            return f"has {spell(self.left(seat, now))} left{paused}"
+        return f"runs out <t:{int(end.timestamp())}:R>"
+
+    def _paused(self, seat: int, now: datetime) -> str:
+        """ ", paused until <t:…:f>" while the seat is away ("" otherwise)."""
         clock = self.clocks.of(seat, self.pace)
         if clock.away(stamp(now)) and clock.away_until is not None:
-            left = spell(self.left(seat, now))
-            return f"paused at {left} until <t:{int(clock.away_until)}:f>"
-        end = self.runs_out(seat)
-        if end is None:
-            return f"holds {spell(self.left(seat, now))}"
-        return f"runs out <t:{int(end.timestamp())}:R>"
+            return f", paused until <t:{int(clock.away_until)}:f>"
+        return ""
 
     def bank_line(self, session: MatchSession, now: datetime, seats: Iterable[int]) -> str:
         """Each asked seat's bank, one line, for the prompt."""

@@ -234,7 +234,7 @@ async def test_a_vacation_pauses_the_clock_once_and_is_told_to_the_table(table: 
     away = await member.slash(table.channel, "chicago away", days=2)
     assert "paused until" in private_text(away)
     assert f"{who} is away until" in table.texts()
-    assert "paused" in table.prompt().content  # type: ignore[union-attr]
+    assert f"**{who}**'s bank has 1d left, paused until <t:" in table.prompt().content  # type: ignore[union-attr]
     again = await member.slash(table.channel, "chicago away", days=1)
     assert "already" in private_text(again)
     await advance(table, 2 * DAY)
@@ -269,7 +269,9 @@ async def test_mine_lists_matches_across_two_servers(table: Table) -> None:
         assert "Your matches (2)" in text
     waiting = [n for n in ("alice", "bob") if n == decider_name(table)]
     shown = await table.members[waiting[0]].slash(table.channel, "chicago mine")
-    assert "Waiting on you" in private_text(shown) and "left, runs out" in private_text(shown)
+    assert "Waiting on you" in private_text(shown) and " left · [the prompt](" in private_text(
+        shown
+    )
 
 
 async def test_an_archived_thread_is_reopened_and_else_the_parent_is_told(

@@ -4,7 +4,8 @@ A database of `--finished` finished matches (default 100,000, all on one server:
 worst case for its history) and `--running` running ones (default 1,000) is written by
 bulk insert in a few seconds rather than played, then each cost is timed against its
 target: opening the file, a history page, a player's statistics, loading a long
-match, and start-up with every running match loaded.
+match, and start-up with every running match loaded (each played over days: the
+bot reads every running match's clocks in one query before loading them).
 
 Finished matches are stored as the bot leaves them after `prune` would keep them: the
 match row, its seats, its result and one record per side, without their decision
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.benchmarks.days import clocks_json
 from bot.registry import CHICAGO
 from bot.store import (
     LogChecks,
@@ -177,6 +179,10 @@ class _Builder:
             "INSERT INTO decisions VALUES (?, ?, ?, ?, 'computer', ?)",
             [(match_id, seq, seat, decision, 0.0) for seq, seat, decision in template.log[:length]],
         )
+        self.db.execute(
+            "INSERT INTO match_clocks (match_id, clocks, updated_at) VALUES (?, ?, 0)",
+            (match_id, clocks_json(match_id)),
+        )
         due = [seq for seq in template.snapshots if seq < length]
         if due:
             self.db.execute(
@@ -263,6 +269,8 @@ async def _start_up(path: Path) -> tuple[float, float, int]:
     t0, c0 = time.perf_counter(), time.process_time()
     async with SqliteStore(path) as store:
         records = await store.active_matches()
+        clocks = await store.running_clocks()  # as `Tables.load` reads them
+        assert len(clocks) == len(records)
         for record in records:
             await load_match(store, record.match_id, checks)
         elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -315,7 +323,7 @@ def report(args: argparse.Namespace, built: Built, f: Figures) -> None:
               "decisions in every one, RULES §11.3)")  # fmt: skip
     print(f"  its log check           {f.check_ms:10.1f} ms  (full replay, in the background)")
     print(f"  start-up, {f.started:,} running  {f.start_s:9.2f} s   "
-          f"(open, list, load each once; CPU {f.start_cpu_s:.2f} s; target ≤ 2)")  # fmt: skip
+          f"(open, list, clocks, load each; CPU {f.start_cpu_s:.2f} s; target ≤ 2)")  # fmt: skip
     print(f"  their log checks        {f.checks_s:10.2f} s   (afterwards, in small steps)")
 
 
