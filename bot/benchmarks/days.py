@@ -46,7 +46,8 @@ class NoGateway:
         return None
 
 
-def _clocks(i: int) -> str:
+def clocks_json(i: int) -> str:
+    """The clocks of the `i`-th bench match over days, one seat asked, as stored."""
     clocks = MatchClocks.start(PACE, range(PLAYERS))
     at = START.timestamp() + i
     clocks.sync([i % PLAYERS], [], at, PACE, 1)
@@ -66,7 +67,7 @@ async def _build(path: Path, settings: str) -> None:
         )
         db.executemany(
             "INSERT INTO match_clocks (match_id, clocks, updated_at) VALUES (?, ?, ?)",
-            [(i, _clocks(i), now) for i in range(1, RUNNING + 1)],
+            [(i, clocks_json(i), now) for i in range(1, RUNNING + 1)],
         )
 
 

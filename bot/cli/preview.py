@@ -18,14 +18,20 @@ import signal
 import socket
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from bot.cli import count as whole_count
 from bot.cli import positive_int, seconds_up_to, seed_number
 from bot.cli.output import CommandError, reason
+from bot.clocks.pace import DAYS, DEFAULT_BANK_DAYS, LIVE, MAX_BANK_DAYS, MIN_BANK_DAYS, PACES
 from bot.games import Game
 from bot.games.seating import Count
 from bot.preview_extra import INSTALL_PREVIEW, PREVIEW_MODULES, missing
 from bot.registry import DEFAULT_GAME, GAMES, game_named
+
+if TYPE_CHECKING:
+    from bot.preview import OfflineServer
+    from bot.preview_clock import ClockControl
 
 MAX_NAME = 32
 
@@ -110,6 +116,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from bot.settings import MAX_COMPUTER_DELAY, MAX_TURN_TIMER, MIN_TURN_TIMER
 
     parser.add_argument(
+        "--pace", choices=PACES, default=LIVE,
+        help="live: a timer per decision (default); days: a time bank per player, with "
+        "buttons in the channel that move the clock on an hour or a day",
+    )  # fmt: skip
+    parser.add_argument(
+        "--bank", type=whole_count, choices=range(MIN_BANK_DAYS, MAX_BANK_DAYS + 1),
+        default=None, metavar=f"{MIN_BANK_DAYS}..{MAX_BANK_DAYS}",
+        help=f"with --pace days: days in each player's bank (default {DEFAULT_BANK_DAYS})",
+    )  # fmt: skip
+    parser.add_argument(
         "--timer", type=positive_int, default=300, metavar="SECONDS",
         help=f"seconds per decision before the safe choice is made, {MIN_TURN_TIMER}-"
         f"{MAX_TURN_TIMER} (default 300)",
@@ -148,6 +164,8 @@ def check(args: argparse.Namespace) -> None:
         raise CommandError(
             f"--timer must be between {MIN_TURN_TIMER} and {MAX_TURN_TIMER} seconds", 2
         )
+    if args.bank is not None and args.pace != DAYS:
+        raise CommandError("--bank needs --pace days", 2)
     if args.port is not None:
         check_port(args.port)
     if args.db is not None:
@@ -168,6 +186,10 @@ def match_options(args: argparse.Namespace) -> dict[str, object]:
     """The `/chicago new` options the host's lobby is opened with."""
     game: Game = game_named(args.game)
     options: dict[str, object] = {} if game.key == DEFAULT_GAME else {"game": game.key}
+    if args.pace == DAYS:
+        options["pace"] = DAYS
+        if args.bank is not None:
+            options["bank"] = args.bank
     length = game.seating.length(args.length)
     if not game.seating.lengths:
         if args.rounds is not None:
@@ -220,6 +242,17 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(serve(args, Path(folder) / "preview.db"))
 
 
+async def clock_control(server: OfflineServer, preview: Any) -> ClockControl:
+    """The buttons that move the clock of a match over days, posted in the channel; a
+    click from the page waits while the clock moves."""
+    from bot.preview_clock import ClockControl, hold_page_actions
+
+    control = ClockControl(server)
+    await control.post()
+    hold_page_actions(preview, control.lock)
+    return control
+
+
 async def serve(args: argparse.Namespace, db: Path) -> int:
     import simcord
 
@@ -246,6 +279,7 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
                 raise CommandError(f"{db}: {exc}", 2) from None
         preview = server.page(port=args.port)
         release_pages_sooner(preview)
+        clock = await clock_control(server, preview) if args.pace == DAYS else None
         async with contextlib.AsyncExitStack() as entered:
             try:
                 await entered.enter_async_context(preview)
@@ -271,18 +305,27 @@ async def serve(args: argparse.Namespace, db: Path) -> int:
             )
             if game.seating.preview_hint:
                 print(game.seating.preview_hint, flush=True)
+            if clock is not None:
+                print(
+                    "  Over days: the ⏩ buttons under 'Preview clock' move the clock on an "
+                    "hour or a day, to see banks, notices and running out of time.",
+                    flush=True,
+                )
             print(
                 "  After many reloads in a row the page may say 'Unavailable channel': "
                 "wait a minute and reload (pages left behind are released after 90 s).",
                 flush=True,
             )
-            keeper = asyncio.create_task(keep_current(server, preview), name="chicago-preview")
+            keepers = [asyncio.create_task(keep_current(server, preview), name="chicago-preview")]
+            if clock is not None:
+                keepers.append(asyncio.create_task(clock.run(), name="chicago-preview-clock"))
             try:
                 await preview.wait_closed()
             finally:
-                keeper.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await keeper
+                for keeper in keepers:
+                    keeper.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await keeper
                 for signum in (signal.SIGINT, signal.SIGTERM):
                     loop.remove_signal_handler(signum)
     finally:

@@ -84,20 +84,30 @@ class DaysClock:
     # --- what players read -----------------------------------------------------------
 
     def bank_words(self, seat: int, now: datetime) -> str:
-        """ "2d 4h left, runs out <t:…:R>" (or paused for a vacation)."""
-        clock = self.clocks.of(seat, self.pace)
-        left = spell(self.left(seat, now))
+        """ "2d 4h left" (", paused until …" on a vacation), as of `now`: for answers
+        read at once (`/chicago mine`)."""
+        return f"{spell(self.left(seat, now))} left{self._paused(seat, now)}"
+
+    def runs_out_words(self, seat: int, now: datetime) -> str:
+        """ "runs out <t:…:R>": the bank as a Discord timestamp, which stays true however
+        long after `now` a message is read (a length left would not); while the seat is
+        away or not asked, what it holds ("has 2d left, paused until …")."""
         end = self.runs_out(seat)
+        paused = self._paused(seat, now)
+        if paused or end is None:
+            return f"has {spell(self.left(seat, now))} left{paused}"
+        return f"runs out <t:{int(end.timestamp())}:R>"
+
+    def _paused(self, seat: int, now: datetime) -> str:
+        """ ", paused until <t:…:f>" while the seat is away ("" otherwise)."""
+        clock = self.clocks.of(seat, self.pace)
         if clock.away(stamp(now)) and clock.away_until is not None:
-            back = int(clock.away_until)
-            return f"{left} left, paused (away until <t:{back}:f>)"
-        if end is None:
-            return f"{left} in the bank"
-        return f"{left} left, runs out <t:{int(end.timestamp())}:R>"
+            return f", paused until <t:{int(clock.away_until)}:f>"
+        return ""
 
     def bank_line(self, session: MatchSession, now: datetime, seats: Iterable[int]) -> str:
         """Each asked seat's bank, one line, for the prompt."""
-        parts = [f"**{session.name(s)}** {self.bank_words(s, now)}" for s in seats]
+        parts = [f"**{session.name(s)}**'s bank {self.runs_out_words(s, now)}" for s in seats]
         return "⏳ " + " · ".join(parts) if parts else ""
 
     def go_away(self, seat: int, days: int, now: datetime) -> datetime:

@@ -63,9 +63,9 @@ def mine_text(tables: Tables, user_id: int, now: datetime) -> str:
             if bank is None:
                 deadline = table.timer.deadline
                 bank = f"time runs out <t:{int(deadline.timestamp())}:R>" if deadline else "live"
-            asked.append(f"• **{title}** — {where} — {bank} — [the prompt]({table.where()})")
+            asked.append(f"• **{title}** in {where}: {bank} · [the prompt]({table.where()})")
         played = "over days" if table.days is not None else "live"
-        seated.append(f"• **{title}** — {where} — {played} — [go]({table.where()})")
+        seated.append(f"• **{title}** in {where}, {played} · [go]({table.where()})")
     parts = [_part("⏳ Waiting on you", asked), _part("🎲 Your matches", seated)]
     if not seated:
         return "You sit in no running match that I can see."

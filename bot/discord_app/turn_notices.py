@@ -126,7 +126,7 @@ async def send_due(
 def _words(
     table: NoticeTable, clock: DaysClock, due: Due, now: datetime, title: str, dm: bool
 ) -> str:
-    bank = clock.bank_words(due.seat, now)
+    bank = clock.runs_out_words(due.seat, now)
     link = f"[the prompt]({table.where()})"
     where = f" in **{title}**"
     if dm:
@@ -136,8 +136,8 @@ def _words(
         if guild and name:
             where = f" in **{title}** on **{guild}**, #{name}"
     if due.kind == REMINDER:
-        return f"⏰ Half your time is gone{where}: decide on {link}. Your bank: {bank}."
-    return f"🔔 It is your turn{where}: {link}. Your bank: {bank}."
+        return f"⏰ Half your time is gone{where}: decide on {link}. Your bank {bank}."
+    return f"🔔 It is your turn{where}: {link}. Your bank {bank}."
 
 
 async def _send(

@@ -2,19 +2,26 @@
 moved forward: banks spent and earned, running out, a computer after three timeouts,
 notices (one each, none to the decider, a DM that falls back to a mention), quiet hours
 across a change to summer time, a vacation, `/chicago mine` across two servers, an
-archived thread, and restarts at each of those moments."""
+archived thread, and restarts at each of those moments. Each runs on both stores (the
+banks, notices sent, quiet hours and vacations come back from SQLite and PostgreSQL
+alike)."""
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+import pytest
 import simcord
 
+from bot.clocks.pace import spell
 from tests.discord.conftest import LogGuard
 from tests.discord.harness import (
     Table,
+    answered_wrongly,
     buttons,
     close_dms,
     lobby_in,
@@ -23,6 +30,29 @@ from tests.discord.harness import (
     running_here,
     seat_table,
 )
+from tests.store.conftest import postgres_database, postgres_server  # noqa: F401
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> str | None:
+    """Where the bot keeps the match: None for an SQLite file, or a fresh PostgreSQL
+    database (as the store tests have it)."""
+    if request.param == "sqlite":
+        return None
+    return str(request.getfixturevalue("postgres_database"))
+
+
+@pytest.fixture
+async def table(tmp_path: Path, database: str | None) -> AsyncIterator[Table]:
+    """The conftest's table, on either store."""
+    t = await Table(tmp_path, database=database).start()
+    try:
+        yield t
+        wrong = answered_wrongly(t.env)
+        assert not wrong, "interactions not answered exactly once:\n" + "\n".join(wrong)
+    finally:
+        await t.close()
+
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -42,12 +72,14 @@ async def advance(table: Table, seconds: float, step: float = 6 * HOUR) -> None:
 
 
 def bank(table: Table, name: str) -> str:
-    """What the prompt says is left in `name`'s bank ("1d 12h")."""
+    """What the prompt's timestamp says is left in `name`'s bank ("1d 12h"), to the
+    minute."""
     prompt = table.prompt()
     assert prompt is not None
-    found = re.search(rf"\*\*{name}\*\* (\S+(?: \S+h)?) left", prompt.content)
+    found = re.search(rf"\*\*{name}\*\*'s bank runs out <t:(\d+):R>", prompt.content)
     assert found, prompt.content
-    return found[1]
+    left = int(found[1]) - table.now().timestamp()
+    return spell(timedelta(minutes=round(left / 60)))
 
 
 def notices(table: Table, member: simcord.MemberActor, channel: Any = None) -> list[str]:
@@ -167,9 +199,9 @@ async def test_one_notice_each_time_asked_none_to_the_decider_and_dms_fall_back(
 
 
 async def test_quiet_hours_hold_the_notice_until_they_end_across_summer_time(
-    tmp_path: Any,
+    tmp_path: Path, database: str | None
 ) -> None:
-    table = Table(tmp_path)
+    table = Table(tmp_path, database=database)
     # The bot's clock: 23:30 in Warsaw on 28 March 2026; summer time starts that night.
     table.clock_ahead = datetime(2026, 3, 28, 22, 30, tzinfo=UTC) - datetime(2026, 1, 1, tzinfo=UTC)
     await table.start()
@@ -202,7 +234,7 @@ async def test_a_vacation_pauses_the_clock_once_and_is_told_to_the_table(table: 
     away = await member.slash(table.channel, "chicago away", days=2)
     assert "paused until" in private_text(away)
     assert f"{who} is away until" in table.texts()
-    assert "paused" in table.prompt().content  # type: ignore[union-attr]
+    assert f"**{who}**'s bank has 1d left, paused until <t:" in table.prompt().content  # type: ignore[union-attr]
     again = await member.slash(table.channel, "chicago away", days=1)
     assert "already" in private_text(again)
     await advance(table, 2 * DAY)
@@ -237,7 +269,9 @@ async def test_mine_lists_matches_across_two_servers(table: Table) -> None:
         assert "Your matches (2)" in text
     waiting = [n for n in ("alice", "bob") if n == decider_name(table)]
     shown = await table.members[waiting[0]].slash(table.channel, "chicago mine")
-    assert "Waiting on you" in private_text(shown) and "left, runs out" in private_text(shown)
+    assert "Waiting on you" in private_text(shown) and " left · [the prompt](" in private_text(
+        shown
+    )
 
 
 async def test_an_archived_thread_is_reopened_and_else_the_parent_is_told(

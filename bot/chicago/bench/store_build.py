@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.benchmarks.days import clocks_json
 from bot.registry import CHICAGO
 from bot.store import SqliteStore, dump_setup, snapshot_due
 from bot.store.rows import dump_json
@@ -243,7 +244,8 @@ def _tallies_and_ratings(
 
 
 def _running(db: sqlite3.Connection, found: Template, length: int, match_id: int) -> None:
-    """A running match `length` decisions in, with the newest snapshot before it."""
+    """A running match `length` decisions in, with the newest snapshot before it and
+    its clocks (each played over days)."""
     channel = 2_000_000 + match_id
     db.execute(
         "INSERT INTO matches (id, guild_id, channel_id, host_id, status, settings, seed, "
@@ -263,6 +265,10 @@ def _running(db: sqlite3.Connection, found: Template, length: int, match_id: int
     db.executemany(
         "INSERT INTO decisions VALUES (?, ?, ?, ?, 'computer', ?)",
         [(match_id, seq, seat, decision, 0.0) for seq, seat, decision in found.log[:length]],
+    )
+    db.execute(
+        "INSERT INTO match_clocks (match_id, clocks, updated_at) VALUES (?, ?, 0)",
+        (match_id, clocks_json(match_id)),
     )
     due = [seq for seq in found.snapshots if seq < length]
     if due:

@@ -81,13 +81,16 @@ async def _stats(store: SqliteStore, player: int) -> None:
 
 
 async def _start_up(path: Path) -> tuple[float, float, int]:
-    """What the bot does before it connects: open, list, load every running match (by
+    """What the bot does before it connects: open, list, read every running match's
+    clocks in one query, load every running match (by
     the clock, and in CPU time, which a busy machine disturbs less). The log checks
     then run at once."""
     checks = LogChecks()
     t0, c0 = time.perf_counter(), time.process_time()
     async with SqliteStore(path) as store:
         records = await store.active_matches()
+        clocks = await store.running_clocks()  # as `Tables.load` reads them
+        assert len(clocks) == len(records)
         for record in records:
             await load_match(store, record.match_id, checks)
         elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
