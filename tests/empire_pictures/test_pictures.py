@@ -20,6 +20,7 @@ from bot.empire.render import (
     render_empire_png,
 )
 from bot.empire.render.alt_text import MAX_ALT
+from bot.empire.render.bands import draw_band
 from bot.empire.render.bench import bench_pictures
 from bot.empire.render.city import Grid
 from bot.empire.render.facts import city_facts
@@ -117,10 +118,10 @@ def test_phone_close_up_follows_the_turns_car(moments: list[Moment]) -> None:
         assert len(grid.columns) == len(grid.rows) == phone.SPAN
 
 
-def test_mapping_only_the_drawn_cells_gives_every_pixel_as_mapping_all(
+def test_kept_pieces_give_every_pixel_as_mapping_the_whole_picture(
     moments: list[Moment],
 ) -> None:
-    """The regions shortcut (bot.empire.render.regions) changes no pixel."""
+    """Pasting kept, mapped pieces (bot.empire.render.pieces) changes no pixel."""
     for m in moments:
         view = player_view(m.state)
         for draw, png in (
@@ -131,6 +132,22 @@ def test_mapping_only_the_drawn_cells_gives_every_pixel_as_mapping_all(
             got = Image.open(io.BytesIO(png(view, m.events)))
             assert got.size == whole.size
             assert got.tobytes() == whole.tobytes()
+
+
+def test_no_band_draws_across_its_inner_edges(moments: list[Moment]) -> None:
+    """A gang's row is drawn in two pieces: nothing drawn may reach the edge where they
+    meet (it would be cut off), so those edge columns are the bare ground."""
+    grounds = {pal.FRAME, pal.CARD_ACTIVE}
+    for m in moments:
+        view = player_view(m.state)
+        for layout in (picture._laid_out(view, m.events), phone._laid_out(view, m.events)):
+            split = [band for _, band in layout.bands if band.rim in ("l", "r")]
+            assert len(split) == 2 * len(view.players)
+            for band in split:
+                image = draw_band(band)
+                column = 0 if band.rim == "r" else image.width - 1
+                edge = image.crop((column, 0, column + 1, image.height))
+                assert {c for _, c in edge.getcolors(64) or []} <= grounds, band
 
 
 def test_the_bench_prints_each_picture_s_figures(capsys: pytest.CaptureFixture[str]) -> None:
