@@ -326,23 +326,28 @@ def _peeked(t: Teller, e: ev.Peeked) -> Line:
 
 
 def _standoff(t: Teller, e: ev.StandOff) -> Line:
+    """EMPIRE §8.2, told as the two dice fall: "carol (police) against dave: 3–3, 6–2"."""
     if not e.rolls:
         why = "Tony Trouble is there" if e.police_won else "Clean Gene is there"
         return Line(e.holder, f"👮 Stand-off decided without a roll: {why}.")
-    rolls = "; ".join(f"{h} against {o}" for h, o in e.rolls)
+    rolls = ", ".join(f"{h}–{o}" for h, o in e.rolls)
     won = "the police win" if e.police_won else f"{t.who(e.owner)} holds out"
-    return Line(e.holder, f"👮 Stand-off: {t.who(e.holder)} {rolls}: {won}.")
+    sides = f"{t.who(e.holder)} (police) against {t.who(e.owner)}"
+    return Line(e.holder, f"👮 Stand-off, {sides}: {rolls}: {won}.")
 
 
 def _busted(t: Teller, e: ev.Busted) -> Line:
+    """EMPIRE §8.3: who was inside is public now; a busted Business closes."""
     what = (
         f"{t.who(e.owner)}'s car"
         if e.target == "car"
         else f"{t.who(e.owner)}'s Business on {site_name(e.target)}"
     )
-    inside = f" (inside: {mobsters(e.revealed)})"
-    result = "busted!" if e.success else "the bust fails."
-    return _line(e, f"🚨 {t.who(e.holder)} raids {what}{inside}: {result}")
+    inside = f"inside: {mobsters(e.revealed)}"
+    if not e.success:
+        return _line(e, f"🚨 {what} holds out against {t.who(e.holder)}'s police ({inside}).")
+    closed = "" if e.target == "car" else " It is closed until the Trade Round ends."
+    return _line(e, f"🚨 {t.who(e.holder)}'s police bust {what} ({inside}).{closed}")
 
 
 def _cleared(t: Teller, e: ev.TurfCleared) -> Line:

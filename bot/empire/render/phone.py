@@ -16,7 +16,7 @@ from PIL import Image
 from bot.empire.render.canvas import RowLayout, composed, gang_rows, lines_of
 from bot.empire.render.city import CELL_NAMES, Grid
 from bot.empire.render.facts import CityFacts, city_facts
-from bot.empire.render.panel import car_text, fight_line, title
+from bot.empire.render.panel import car_text, fight_line, phone_title
 from bot.empire.render.pieces import Layout, in_colour, to_png
 from bot.empire.render.recent import recent
 from engine.empire.board import CELL
@@ -62,7 +62,7 @@ def _laid_out(view: PlayerView, events: Sequence[Event]) -> Layout:
     if fight:
         last = lines_of(fight + ".", WIDTH, 3) + last
     rows = gang_rows(WIDTH, ROWS, view, facts, lambda s: _strip_facts(view, facts, s))
-    return composed(WIDTH, grid, (title(view, facts), 22), rows, last, view, facts)
+    return composed(WIDTH, grid, (phone_title(view, facts), 22), rows, last, view, facts)
 
 
 def render_empire_phone_png(view: PlayerView, events: Sequence[Event] = ()) -> bytes:
