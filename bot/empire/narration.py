@@ -110,8 +110,8 @@ def _die(t: Teller, e: ev.DieRolled) -> Line:
         if e.purpose in ("movement", "streetwise", "police")
         else ""
     )
-    bonus = f" +{e.bonus} {'driver' if e.purpose != 'police' else 'police'}" if e.bonus else ""
-    return _line(e, f"🎲 {t.who(e.seat)} rolls {e.die}{bonus} {what}{reach}.", by=False)
+    driver = " with the driver" if e.bonus and e.purpose != "police" else ""
+    return _line(e, f"🎲 {t.who(e.seat)} rolls {e.die} {what}{reach}{driver}.", by=False)
 
 
 def _moved(t: Teller, e: ev.CarMoved) -> Line:
@@ -139,7 +139,7 @@ def _turf(t: Teller, e: ev.TurfTaken) -> Line:
             f"🚩 {t.who(e.seat)} takes {site_name(e.turf)} from {t.who(e.previous)} for "
             f"{money(e.price)}.",
         )
-    return _line(e, f"🚩 {t.who(e.seat)} marks {site_name(e.turf)} with a Turf marker.")
+    return _line(e, f"🚩 {t.who(e.seat)} takes {site_name(e.turf)}.")
 
 
 def _respect(t: Teller, e: ev.RespectChanged) -> Line:
@@ -253,8 +253,8 @@ def _sent(t: Teller, e: ev.MobsterSent) -> Line:
     icon = {"graveyard": "⚰️", "hospital": "🏥", "jail": "🚔", "hiding": "🫥"}.get(e.where, "➡️")
     return Line(
         e.seat,
-        f"{icon} {t.who(e.seat)}'s {mobster_name(e.mobster)} goes to "
-        f"{where}{f' ({why})' if why else ''}.",
+        f"{icon} {mobster_name(e.mobster)} ({t.who(e.seat)}) goes to {where}"
+        f"{f', {why}' if why else ''}.",
     )
 
 
@@ -268,8 +268,8 @@ def _declared(t: Teller, e: ev.FightDeclared) -> Line:
     kind = "Driveby" if not e.lot else "Business Attack"
     return _line(
         e,
-        f"🔫 {kind}! {t.who(e.attacker)} ({mobsters(e.attackers)}) attacks {target} "
-        f"({mobsters(e.defenders)}).",
+        f"🔫 {kind}! {t.who(e.attacker)} ({mobsters(e.attackers)}) attacks {target}, "
+        f"defended by {mobsters(e.defenders)}.",
     )
 
 
@@ -287,7 +287,7 @@ def _round(t: Teller, e: ev.FightRound) -> Line:
     return Line(
         e.winner,
         f"🎲 Round{ties}: attack {e.attack_die} → {e.attack_score}, defence {e.defence_die} → "
-        f"{e.defence_score}: {t.who(e.winner)} ({side}) wins it by {e.margin}.",
+        f"{e.defence_score}: {t.who(e.winner)} ({side}) wins it.",
     )
 
 

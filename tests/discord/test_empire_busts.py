@@ -77,7 +77,7 @@ async def test_a_business_bust_closes_it_and_jails_its_mobsters(table: Table) ->
     assert raid.startswith(f"🚨 {names[holder]}'s police bust {names[owner]}'s Business on lot")
     assert "inside: " in raid and "closed until the Trade Round ends" in raid, raid
     for seat, mobster in sent:
-        assert f"🚔 {names[seat]}'s {mobster_name(mobster)} goes to Jail" in said, said
+        assert f"🚔 {mobster_name(mobster)} ({names[seat]}) goes to Jail, busted." in said, said
     state = game_table(table).session.state.match
     assert any(not b.open for b in state.lots.values()), "the Business stayed open"
     await assert_jail_shown(table, sent)
@@ -93,5 +93,5 @@ async def test_a_car_bust_jails_its_riders(table: Table) -> None:
     owner = sent[0][0]
     assert f"police bust {names[owner]}'s car (inside: " in raid, raid
     for seat, mobster in sent:
-        assert f"🚔 {names[seat]}'s {mobster_name(mobster)} goes to Jail" in said, said
+        assert f"🚔 {mobster_name(mobster)} ({names[seat]}) goes to Jail, busted." in said, said
     await assert_jail_shown(table, sent)
