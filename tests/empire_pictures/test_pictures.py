@@ -20,17 +20,20 @@ from bot.empire.render import (
     render_empire_png,
 )
 from bot.empire.render.alt_text import MAX_ALT
-from bot.empire.render.bands import draw_band
+from bot.empire.render.bands import MARGIN, draw_band
 from bot.empire.render.bench import bench_pictures
 from bot.empire.render.city import Grid
 from bot.empire.render.facts import city_facts
+from bot.empire.render.names import KIND_WORDS, lot_code
 from bot.empire.render.palette import GANG_COLOURS, LETTERS, PALETTE_IMAGE
+from bot.empire.render.panel import phone_title
 from bot.empire.render.sample import Moment, played
 from bot.pictures import palette as pal
 from bot.pictures.box import Box
-from bot.pictures.fonts import font, sizes_used
+from bot.pictures.fonts import Face, font, sizes_used
 from engine.empire import apply
 from engine.empire.board import CELL, SITE
+from engine.empire.cards import PIECES
 from engine.empire.events import Event, visible_to
 from engine.empire.state import COLOURS, MAX_PLAYERS, EmpireState
 from engine.empire.testing import car, mobsters, scene, turn_of
@@ -200,8 +203,40 @@ def test_the_alt_text_tells_the_fight_and_the_lists_by_name() -> None:
     state, events = _business_attack()
     alt = empire_alt_text(player_view(state), events)
     names = [p.name for p in state.players]
-    assert f"Fight: {names[0]} (Tony Trouble, Chicken Joe, Swift Nick) attacks" in alt
+    target = state.fight.lot if state.fight is not None else ""
+    kind = KIND_WORDS[PIECES[state.lots[target].piece].kind]
+    assert (
+        f"Fight: {names[0]} (Tony Trouble, Chicken Joe, Swift Nick) attacks {names[1]}'s "
+        f"{kind} on lot {lot_code(target)}, defended by Tony Trouble" not in alt
+    )
+    assert (
+        f"Fight: {names[0]} (Tony Trouble, Chicken Joe, Swift Nick) attacks {names[1]}'s "
+        f"{kind} on lot {lot_code(target)}, defended by "
+    ) in alt
     assert f"Jail: The Dwarf ({names[0]})" in alt
     assert f"Hospital: Lucky Lou ({names[1]})" in alt
     assert f"Hiding: Bugs Benny ({names[2]})" in alt
     assert "closed" in alt
+
+
+LONG_NAMES = ("Vito Marchetti", "Big Jim Colosimo", "Mae Kowalski", "Frankie Yale", "Ada", "Nora")
+
+
+def test_the_phone_title_fits_at_360_whatever_the_moment(moments: list[Moment]) -> None:
+    """The phone picture's title is never cut: the moment's main fact first, in few
+    words, for the names a table has (up to 16 letters)."""
+    bold = font(Face.BOLD, 22)
+    room = phone.WIDTH - 2 * MARGIN
+    seen = set()
+    for m in moments:
+        state = EmpireState.from_json(m.state.to_json())
+        for p, name in zip(state.players, LONG_NAMES, strict=False):
+            p.name = name
+        view = player_view(state)
+        said = phone_title(view, city_facts(view))
+        seen.add(said)
+        assert bold.getlength(said) <= room, said
+    trade = played(6, 7, 5000, until=lambda s: s.phase.name == "BID").state
+    said = phone_title(player_view(trade), city_facts(player_view(trade)))
+    assert said.startswith("Trade Round · hiring ") and bold.getlength(said) <= room, said
+    assert any("'s turn · round" in t for t in seen) and any("wins" in t for t in seen), seen
