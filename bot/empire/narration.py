@@ -110,8 +110,8 @@ def _die(t: Teller, e: ev.DieRolled) -> Line:
         if e.purpose in ("movement", "streetwise", "police")
         else ""
     )
-    bonus = f" +{e.bonus} {'driver' if e.purpose != 'police' else 'police'}" if e.bonus else ""
-    return _line(e, f"🎲 {t.who(e.seat)} rolls {e.die}{bonus} {what}{reach}.", by=False)
+    driver = " with the driver" if e.bonus and e.purpose != "police" else ""
+    return _line(e, f"🎲 {t.who(e.seat)} rolls {e.die} {what}{reach}{driver}.", by=False)
 
 
 def _moved(t: Teller, e: ev.CarMoved) -> Line:
@@ -139,7 +139,7 @@ def _turf(t: Teller, e: ev.TurfTaken) -> Line:
             f"🚩 {t.who(e.seat)} takes {site_name(e.turf)} from {t.who(e.previous)} for "
             f"{money(e.price)}.",
         )
-    return _line(e, f"🚩 {t.who(e.seat)} marks {site_name(e.turf)} with a Turf marker.")
+    return _line(e, f"🚩 {t.who(e.seat)} takes {site_name(e.turf)}.")
 
 
 def _respect(t: Teller, e: ev.RespectChanged) -> Line:
@@ -253,8 +253,8 @@ def _sent(t: Teller, e: ev.MobsterSent) -> Line:
     icon = {"graveyard": "⚰️", "hospital": "🏥", "jail": "🚔", "hiding": "🫥"}.get(e.where, "➡️")
     return Line(
         e.seat,
-        f"{icon} {t.who(e.seat)}'s {mobster_name(e.mobster)} goes to "
-        f"{where}{f' ({why})' if why else ''}.",
+        f"{icon} {mobster_name(e.mobster)} ({t.who(e.seat)}) goes to {where}"
+        f"{f', {why}' if why else ''}.",
     )
 
 
@@ -268,8 +268,8 @@ def _declared(t: Teller, e: ev.FightDeclared) -> Line:
     kind = "Driveby" if not e.lot else "Business Attack"
     return _line(
         e,
-        f"🔫 {kind}! {t.who(e.attacker)} ({mobsters(e.attackers)}) attacks {target} "
-        f"({mobsters(e.defenders)}).",
+        f"🔫 {kind}! {t.who(e.attacker)} ({mobsters(e.attackers)}) attacks {target}, "
+        f"defended by {mobsters(e.defenders)}.",
     )
 
 
@@ -287,7 +287,7 @@ def _round(t: Teller, e: ev.FightRound) -> Line:
     return Line(
         e.winner,
         f"🎲 Round{ties}: attack {e.attack_die} → {e.attack_score}, defence {e.defence_die} → "
-        f"{e.defence_score}: {t.who(e.winner)} ({side}) wins it by {e.margin}.",
+        f"{e.defence_score}: {t.who(e.winner)} ({side}) wins it.",
     )
 
 
@@ -326,23 +326,28 @@ def _peeked(t: Teller, e: ev.Peeked) -> Line:
 
 
 def _standoff(t: Teller, e: ev.StandOff) -> Line:
+    """EMPIRE §8.2, told as the two dice fall: "carol (police) against dave: 3–3, 6–2"."""
     if not e.rolls:
         why = "Tony Trouble is there" if e.police_won else "Clean Gene is there"
         return Line(e.holder, f"👮 Stand-off decided without a roll: {why}.")
-    rolls = "; ".join(f"{h} against {o}" for h, o in e.rolls)
+    rolls = ", ".join(f"{h}–{o}" for h, o in e.rolls)
     won = "the police win" if e.police_won else f"{t.who(e.owner)} holds out"
-    return Line(e.holder, f"👮 Stand-off: {t.who(e.holder)} {rolls}: {won}.")
+    sides = f"{t.who(e.holder)} (police) against {t.who(e.owner)}"
+    return Line(e.holder, f"👮 Stand-off, {sides}: {rolls}: {won}.")
 
 
 def _busted(t: Teller, e: ev.Busted) -> Line:
+    """EMPIRE §8.3: who was inside is public now; a busted Business closes."""
     what = (
         f"{t.who(e.owner)}'s car"
         if e.target == "car"
         else f"{t.who(e.owner)}'s Business on {site_name(e.target)}"
     )
-    inside = f" (inside: {mobsters(e.revealed)})"
-    result = "busted!" if e.success else "the bust fails."
-    return _line(e, f"🚨 {t.who(e.holder)} raids {what}{inside}: {result}")
+    inside = f"inside: {mobsters(e.revealed)}"
+    if not e.success:
+        return _line(e, f"🚨 {what} holds out against {t.who(e.holder)}'s police ({inside}).")
+    closed = "" if e.target == "car" else " It is closed until the Trade Round ends."
+    return _line(e, f"🚨 {t.who(e.holder)}'s police bust {what} ({inside}).{closed}")
 
 
 def _cleared(t: Teller, e: ev.TurfCleared) -> Line:

@@ -119,3 +119,37 @@ def fight_with_casualty(setup: empire.EmpireSetup) -> tuple[list[tuple[int, str]
         if DecisionKind.CASUALTY in kinds and kinds.count(DecisionKind.PREFIGHT) == 2:
             return made, rng_seed
     raise AssertionError("no plan reaches a fight with a casualty to choose")
+
+
+def _copy(state: empire.EmpireState) -> empire.EmpireState:
+    return empire.EmpireState.from_json(state.to_json())
+
+
+def _jails(state: empire.EmpireState, seat: int, decision: str) -> bool:
+    """Whether `decision` (a bust) wins its stand-off and sends a Mobster to Jail."""
+    events = empire.apply(_copy(state), seat, decision)
+    return any(isinstance(e, empire.events.Busted) and e.success for e in events) and any(
+        isinstance(e, empire.events.MobsterSent) and e.where == "jail" for e in events
+    )
+
+
+def police_bust(setup: empire.EmpireSetup, kind: str) -> tuple[list[tuple[int, str]], str]:
+    """The decisions of random play up to a Police Action whose bust of `kind` ("bust"
+    a Business or "bustcar" a car, EMPIRE §8.3) wins its stand-off and sends Mobsters
+    to Jail, and that bust."""
+    for rng_seed in range(200):
+        rng = random.Random(rng_seed)
+        state, _ = empire.replay(setup, [])
+        made: list[tuple[int, str]] = []
+        while state.result is None:
+            asked = state.pending[0]
+            if asked.kind is DecisionKind.POLICE_ACTION:
+                for option in asked.options:
+                    if option.decision.startswith(f"{kind}:") and _jails(
+                        state, asked.seat, option.decision
+                    ):
+                        return made, option.decision
+            decision = str(random_choice(asked, rng))
+            empire.apply(state, asked.seat, decision)
+            made.append((asked.seat, decision))
+    raise AssertionError(f"no plan reaches a {kind} that jails a Mobster")

@@ -13,62 +13,20 @@ from typing import Any
 
 import engine.empire as empire
 from bot.session import TIMER
-from bot.store import DecisionRecord
 from engine.empire import DecisionKind
-from tests.discord.empire_driver import ids_of
+from tests.discord.empire_driver import (
+    click_decision,
+    copy_of_match,
+    ids_of,
+    jump,
+    run_out,
+    start_people,
+)
 from tests.discord.empire_plan import TIMED, Plan, fight_choice, fight_with_casualty, plan_seed
 from tests.discord.harness import Table, close_dms, private_text
 from tests.discord.turf_driver import game_table, live_prompt, member_of, select_values
 
-PEOPLE = ("alice", "bob", "carol", "dave")
 SHOOT_OUT = "**🔫 Shoot-out**"
-
-
-async def start_people(table: Table, **options: object) -> None:
-    """Four people at an Empire table (every decision is a person's, so the timer and
-    the DMs reach them all)."""
-    await table.open_lobby("alice", game="empire", players=4, **options)
-    for name in PEOPLE[1:]:
-        await table.click(table.members[name], table.lobby(), label="Join")
-    await table.click(table.members["alice"], table.lobby(), label="Start")
-    await table.env.advance_time(1.5)
-
-
-def copy_of_match(table: Table) -> empire.EmpireState:
-    return empire.EmpireState.from_json(game_table(table).session.state.match.to_json())
-
-
-async def jump(table: Table, made: list[tuple[int, str]]) -> None:
-    """The decisions `made` (the rules played them ahead) put in the store as the seats'
-    own, then a restart: the bot tells what it missed and asks what comes next."""
-    if not made:
-        return
-    match = game_table(table)
-    seq = match.session.seq
-    records = [
-        DecisionRecord(seq + i, seat, decision, str(match.player_of(seat)))
-        for i, (seat, decision) in enumerate(made)
-    ]
-    await table.bot.store.append_decisions(match.match_id, records)
-    await table.restart()
-    await table.env.advance_time(1.5)
-    assert game_table(table).session.seq == seq + len(made), "the restart lost decisions"
-
-
-async def run_out(table: Table) -> None:
-    await table.env.advance_time(game_table(table).timer_length.total_seconds() + 1)
-    await table.env.advance_time(1.5)
-
-
-async def click_decision(table: Table, seat: int, decision: str) -> None:
-    """`decision` by its button in the channel, clicked by the seat's player."""
-    prompt = live_prompt(table)
-    assert prompt is not None, "nothing is asked"
-    found = [i for i in ids_of(prompt) if ":g:" in i and i.split(":", 4)[4] == decision]
-    assert found, (decision, ids_of(prompt))
-    result = await member_of(table, seat).click(prompt, custom_id=found[0])
-    assert result.acknowledged, private_text(result)
-    await table.env.advance_time(1.5)
 
 
 def fight_message(table: Table) -> Any | None:

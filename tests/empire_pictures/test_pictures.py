@@ -20,16 +20,20 @@ from bot.empire.render import (
     render_empire_png,
 )
 from bot.empire.render.alt_text import MAX_ALT
+from bot.empire.render.bands import MARGIN, draw_band
 from bot.empire.render.bench import bench_pictures
 from bot.empire.render.city import Grid
 from bot.empire.render.facts import city_facts
+from bot.empire.render.names import KIND_WORDS, lot_code
 from bot.empire.render.palette import GANG_COLOURS, LETTERS, PALETTE_IMAGE
+from bot.empire.render.panel import phone_title
 from bot.empire.render.sample import Moment, played
 from bot.pictures import palette as pal
 from bot.pictures.box import Box
-from bot.pictures.fonts import font, sizes_used
+from bot.pictures.fonts import Face, font, sizes_used
 from engine.empire import apply
 from engine.empire.board import CELL, SITE
+from engine.empire.cards import PIECES
 from engine.empire.events import Event, visible_to
 from engine.empire.state import COLOURS, MAX_PLAYERS, EmpireState
 from engine.empire.testing import car, mobsters, scene, turn_of
@@ -117,10 +121,10 @@ def test_phone_close_up_follows_the_turns_car(moments: list[Moment]) -> None:
         assert len(grid.columns) == len(grid.rows) == phone.SPAN
 
 
-def test_mapping_only_the_drawn_cells_gives_every_pixel_as_mapping_all(
+def test_kept_pieces_give_every_pixel_as_mapping_the_whole_picture(
     moments: list[Moment],
 ) -> None:
-    """The regions shortcut (bot.empire.render.regions) changes no pixel."""
+    """Pasting kept, mapped pieces (bot.empire.render.pieces) changes no pixel."""
     for m in moments:
         view = player_view(m.state)
         for draw, png in (
@@ -131,6 +135,22 @@ def test_mapping_only_the_drawn_cells_gives_every_pixel_as_mapping_all(
             got = Image.open(io.BytesIO(png(view, m.events)))
             assert got.size == whole.size
             assert got.tobytes() == whole.tobytes()
+
+
+def test_no_band_draws_across_its_inner_edges(moments: list[Moment]) -> None:
+    """A gang's row is drawn in two pieces: nothing drawn may reach the edge where they
+    meet (it would be cut off), so those edge columns are the bare ground."""
+    grounds = {pal.FRAME, pal.CARD_ACTIVE}
+    for m in moments:
+        view = player_view(m.state)
+        for layout in (picture._laid_out(view, m.events), phone._laid_out(view, m.events)):
+            split = [band for _, band in layout.bands if band.rim in ("l", "r")]
+            assert len(split) == 2 * len(view.players)
+            for band in split:
+                image = draw_band(band)
+                column = 0 if band.rim == "r" else image.width - 1
+                edge = image.crop((column, 0, column + 1, image.height))
+                assert {c for _, c in edge.getcolors(64) or []} <= grounds, band
 
 
 def test_the_bench_prints_each_picture_s_figures(capsys: pytest.CaptureFixture[str]) -> None:
@@ -183,8 +203,40 @@ def test_the_alt_text_tells_the_fight_and_the_lists_by_name() -> None:
     state, events = _business_attack()
     alt = empire_alt_text(player_view(state), events)
     names = [p.name for p in state.players]
-    assert f"Fight: {names[0]} (Tony Trouble, Chicken Joe, Swift Nick) attacks" in alt
+    target = state.fight.lot if state.fight is not None else ""
+    kind = KIND_WORDS[PIECES[state.lots[target].piece].kind]
+    assert (
+        f"Fight: {names[0]} (Tony Trouble, Chicken Joe, Swift Nick) attacks {names[1]}'s "
+        f"{kind} on lot {lot_code(target)}, defended by Tony Trouble" not in alt
+    )
+    assert (
+        f"Fight: {names[0]} (Tony Trouble, Chicken Joe, Swift Nick) attacks {names[1]}'s "
+        f"{kind} on lot {lot_code(target)}, defended by "
+    ) in alt
     assert f"Jail: The Dwarf ({names[0]})" in alt
     assert f"Hospital: Lucky Lou ({names[1]})" in alt
     assert f"Hiding: Bugs Benny ({names[2]})" in alt
     assert "closed" in alt
+
+
+LONG_NAMES = ("Vito Marchetti", "Big Jim Colosimo", "Mae Kowalski", "Frankie Yale", "Ada", "Nora")
+
+
+def test_the_phone_title_fits_at_360_whatever_the_moment(moments: list[Moment]) -> None:
+    """The phone picture's title is never cut: the moment's main fact first, in few
+    words, for the names a table has (up to 16 letters)."""
+    bold = font(Face.BOLD, 22)
+    room = phone.WIDTH - 2 * MARGIN
+    seen = set()
+    for m in moments:
+        state = EmpireState.from_json(m.state.to_json())
+        for p, name in zip(state.players, LONG_NAMES, strict=False):
+            p.name = name
+        view = player_view(state)
+        said = phone_title(view, city_facts(view))
+        seen.add(said)
+        assert bold.getlength(said) <= room, said
+    trade = played(6, 7, 5000, until=lambda s: s.phase.name == "BID").state
+    said = phone_title(player_view(trade), city_facts(player_view(trade)))
+    assert said.startswith("Trade Round · hiring ") and bold.getlength(said) <= room, said
+    assert any("'s turn · round" in t for t in seen) and any("wins" in t for t in seen), seen

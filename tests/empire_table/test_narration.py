@@ -26,10 +26,10 @@ def test_a_fight_is_told_round_by_round_with_dice_and_casualties() -> None:
     )
     assert lines[0].startswith("🔫 Driveby! Ada (Tony Trouble and Chicken Joe) attacks Bo's car")
     assert "attack 6, defence 5" in lines[1]
-    assert "attack 3 → 9, defence 5 → 10: Bo (defender) wins it by 2" in lines[2]
-    assert "Chicken Joe goes to the Hospital (lost in the fight)" in lines[3]
+    assert "attack 3 → 9, defence 5 → 10: Bo (defender) wins it." in lines[2]
+    assert "Chicken Joe (Ada) goes to the Hospital, lost in the fight." in lines[3]
     assert "after 1 tie" in lines[4] and "Ada (attacker)" in lines[4]
-    assert "Foxtrot O'Flanigan goes to the Graveyard" in lines[5]
+    assert "Foxtrot O'Flanigan (Bo) goes to the Graveyard" in lines[5]
     assert lines[6] == "🏁 Ada wins the fight; Bo loses it."
     assert "South Garage" in lines[7]
 

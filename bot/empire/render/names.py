@@ -37,10 +37,14 @@ RESOURCE_WORDS = ("Girls", "Booze", "Henchmen")
 RESOURCE_WORD = ("Girl", "Booze", "Henchman")
 
 
+def lot_code(lot: str) -> str:
+    """A lot as the map labels it: `a*` for the starred start lots, else its code."""
+    return f"{lot}*" if lot in "abcdef" and len(lot) == 1 else lot
+
+
 def lot_label(lot: str, size: str) -> str:
-    """`a*` for the starred start lots, then the size: "a* small", "M1 medium"."""
-    code = f"{lot}*" if lot in "abcdef" and len(lot) == 1 else lot
-    return f"{code} {SIZE_WORDS[size]}"
+    """The lot's code, then the size: "a* small", "M1 medium"."""
+    return f"{lot_code(lot)} {SIZE_WORDS[size]}"
 
 
 def resources_text(res: tuple[int, ...]) -> str:

@@ -5,8 +5,9 @@ Graveyard, auction list, last events). The alt text reads the same words."""
 from __future__ import annotations
 
 from bot.empire.render.facts import CityFacts, mobster_name
+from bot.empire.render.names import KIND_WORDS, lot_code
 from bot.empire.render.palette import gang_letter
-from engine.empire.cards import JOBS
+from engine.empire.cards import JOBS, PIECES
 from engine.empire.state import NOBODY, WIN_POWER, Phase
 from engine.empire.view import PlayerPublic, PlayerView
 
@@ -35,9 +36,37 @@ def title(view: PlayerView, facts: CityFacts) -> str:
     return f"{head} · round {view.round} of 4 · {who}'s turn"
 
 
+PHONE_STEPS = {
+    Phase.BID: "hiring",
+    Phase.BRIBE: "bribing the police",
+    Phase.PLACE: "placing Mobsters",
+}
+
+
+def phone_title(view: PlayerView, facts: CityFacts) -> str:
+    """The title in the few words a phone has room for, the moment's main fact first
+    (whose turn, what the Trade Round does), so a long name cuts the least."""
+    names = [p.name for p in view.players]
+    if view.result is not None:
+        why = "10 PP" if view.result.reason.value == "power" else "most PP at the cap"
+        return f"{names[view.result.winner]} wins ({why})"
+    if view.phase in SETUP_STEPS:
+        return f"Setup · {SETUP_STEPS[view.phase]}"
+    sequence = f"sequence {view.sequence}/{view.options.sequences}"
+    if view.phase in PHONE_STEPS:
+        step = PHONE_STEPS[view.phase]
+        if view.phase is Phase.BID and view.lot:
+            step += f" {mobster_name(view.lot)}"
+        return f"Trade Round · {step} · {sequence}"
+    turn = f"round {view.round}/4 · {sequence}"
+    if facts.active == NOBODY:
+        return turn.capitalize()
+    return f"{names[facts.active]}'s turn · {turn}"
+
+
 def car_text(view: PlayerView, facts: CityFacts, seat: int) -> str:
     p = view.players[seat]
-    where = {"GN": "North Garage", "GS": "South Garage"}.get(p.garage, f"S{p.car}")
+    where = {"GN": "in N Garage", "GS": "in S Garage"}.get(p.garage, f"S{p.car}")
     return f"car {where} {p.in_car}/{facts.capacity[seat]}"
 
 
@@ -84,18 +113,36 @@ def listed(view: PlayerView, pairs: list[tuple[int, str]], spoken: bool = False)
 
 def fight_line(view: PlayerView) -> str | None:
     """Who fights whom, with which men (revealed to all, EMPIRE §7.1) and the totals
-    once they are fixed."""
+    once they are fixed, as a player would say it: "Fight: Ada (Lefty Doyle) attacks
+    Sal's Brothel on lot a*, defended by nobody"."""
     f = view.fight
-    if f is None:
+    if f is None or view.result is not None:
         return None
     names = [p.name for p in view.players]
-    target = f"{names[f.defender]}'s Business on {f.lot}" if f.lot else f"{names[f.defender]}'s car"
     attackers = ", ".join(mobster_name(m) for m in f.attackers) or "nobody"
     defenders = ", ".join(mobster_name(m) for m in f.defenders) or "nobody"
-    line = f"Fight: {names[f.attacker]} ({attackers}) attacks {target} ({defenders})"
+    line = (
+        f"Fight: {names[f.attacker]} ({attackers}) attacks {target_text(view)}, "
+        f"defended by {defenders}"
+    )
     if f.attack_total or f.defence_total:
-        line += f"; totals {f.attack_total} against {f.defence_total}"
+        line += f"; totals: attack {f.attack_total}, defence {f.defence_total}"
     return line
+
+
+def target_text(view: PlayerView) -> str:
+    """What a fight is over: "Sal's Brothel on lot a*" or "Sal's car on S12"."""
+    assert view.fight is not None
+    f = view.fight
+    owner = view.players[f.defender]
+    if not f.lot:
+        where = {"GN": "the North Garage", "GS": "the South Garage"}.get(owner.garage)
+        return f"{owner.name}'s car on {where or f'S{owner.car}'}"
+    kind = next(
+        (KIND_WORDS[PIECES[b.piece].kind] for b in view.businesses if b.lot == f.lot),
+        "Business",
+    )
+    return f"{owner.name}'s {kind} on lot {lot_code(f.lot)}"
 
 
 def list_lines(view: PlayerView, facts: CityFacts, spoken: bool = False) -> list[str]:

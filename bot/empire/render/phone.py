@@ -11,17 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from bot.empire.render.canvas import MARGIN, composed, gang_rows
+from bot.empire.render.canvas import RowLayout, composed, gang_rows, lines_of
 from bot.empire.render.city import CELL_NAMES, Grid
 from bot.empire.render.facts import CityFacts, city_facts
-from bot.empire.render.panel import car_text, fight_line, title
+from bot.empire.render.panel import car_text, fight_line, phone_title
+from bot.empire.render.pieces import Layout, in_colour, to_png
 from bot.empire.render.recent import recent
-from bot.empire.render.regions import to_png
-from bot.pictures.box import Box
-from bot.pictures.fonts import Face, font
-from bot.pictures.text import wrap
 from engine.empire.board import CELL
 from engine.empire.events import Event
 from engine.empire.state import NOBODY
@@ -30,7 +27,7 @@ from engine.empire.view import PlayerView
 WIDTH = 720
 CELL_SIZE = 140
 SPAN = 5
-ROW_H = 36
+ROWS = RowLayout(height=36, name_room=230, power_x=282, facts_x=356)
 CENTRE = (4, 4)  # S27, the middle of the city
 
 
@@ -53,29 +50,21 @@ def _strip_facts(view: PlayerView, facts: CityFacts, seat: int) -> str:
 
 def render_empire_phone(view: PlayerView, events: Sequence[Event] = ()) -> Image.Image:
     """The phone picture as an image (for tests and composing)."""
-    return _drawn(view, events)[0]
+    return in_colour(_laid_out(view, events))
 
 
-def _drawn(view: PlayerView, events: Sequence[Event]) -> tuple[Image.Image, Grid, list[Box]]:
+def _laid_out(view: PlayerView, events: Sequence[Event]) -> Layout:
     facts = city_facts(view)
     grid = window(view, facts)
-    regular = font(Face.REGULAR, 20)
     said = recent([p.name for p in view.players], events, limit=2)
-    last = wrap("Last: " + "; ".join(said) + ".", regular, WIDTH - 2 * MARGIN)[:2] if said else []
+    last = lines_of("Last: " + "; ".join(said) + ".", WIDTH, 2) if said else []
     fight = fight_line(view)
     if fight:
-        last = wrap(fight + ".", regular, WIDTH - 2 * MARGIN)[:3] + last
-    layout = (WIDTH, ROW_H, 230, 282, 356)
-
-    def rows(draw: ImageDraw.ImageDraw, top: int) -> None:
-        gang_rows(draw, top, view, facts, layout, lambda s: _strip_facts(view, facts, s))
-
-    strip = (rows, len(view.players) * ROW_H)
-    image, drawn = composed(WIDTH, grid, (title(view, facts), 22), strip, last, view, facts)
-    return image, grid, drawn
+        last = lines_of(fight + ".", WIDTH, 3) + last
+    rows = gang_rows(WIDTH, ROWS, view, facts, lambda s: _strip_facts(view, facts, s))
+    return composed(WIDTH, grid, (phone_title(view, facts), 22), rows, last, view, facts)
 
 
 def render_empire_phone_png(view: PlayerView, events: Sequence[Event] = ()) -> bytes:
     """The phone picture as an 8-bit PNG."""
-    image, grid, drawn = _drawn(view, events)
-    return to_png(image, grid, drawn)
+    return to_png(_laid_out(view, events))

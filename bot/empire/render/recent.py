@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.empire.render.facts import mobster_name, piece_name
-from bot.empire.render.names import resources_text
+from bot.empire.render.names import lot_code, resources_text
 from engine.empire.board import SITE
 from engine.empire.cards import EVENTS, JOBS
 from engine.empire.events import (
@@ -55,9 +55,9 @@ def tell(e: Event, n: list[str]) -> str | None:
         case TurfCleared(turf=turf):
             return f"police clear Turf {turf}"
         case BusinessOpened(seat=seat, piece=piece, lot=lot):
-            return f"{n[seat]} opens {piece_name(piece)} on {lot}"
+            return f"{n[seat]} opens {piece_name(piece)} on lot {lot_code(lot)}"
         case BusinessTaken(seat=seat, lot=lot, previous=previous):
-            return f"{n[seat]} takes {n[previous]}'s Business on {lot}"
+            return f"{n[seat]} takes over {n[previous]}'s Business on lot {lot_code(lot)}"
         case JobStarted(seat=seat, job=job):
             return f"{n[seat]} starts {JOBS[job].name}"
         case JobCompleted(seat=seat, job=job, reward=reward):
@@ -71,8 +71,10 @@ def tell(e: Event, n: list[str]) -> str | None:
         case CarGaraged(seat=seat):
             return f"{n[seat]}'s car to a Garage"
         case Busted(owner=owner, target=target, success=success):
-            what = "car" if target == "car" else f"Business on {target}"
-            return f"police bust {n[owner]}'s {what}: {'done' if success else 'fails'}"
+            what = "car" if target == "car" else f"Business on lot {lot_code(target)}"
+            if success:
+                return f"police bust {n[owner]}'s {what}"
+            return f"{n[owner]}'s {what} holds out against the police"
         case Confiscated(location=loc):
             return f"police confiscate at {_site(loc)}"
         case ResourceCardRead(location=loc, amounts=amounts):

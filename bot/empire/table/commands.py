@@ -154,10 +154,14 @@ async def bid_cmd(
     if sealed is None or seq is None:
         await reply(interaction, "You have no sealed bid to make now.")
         return
+    # Named, since a lot whose time ran out gives way to the next one between a look
+    # at the prompt and the command.
+    view = empire.player_view(table.session.state.match, seat)
+    what = "the Badge" if sealed.kind is DecisionKind.BRIBE else MOBSTERS[view.lot].name
     await interaction.response.defer(ephemeral=True, thinking=True)
     refused = await table.decide(interaction.user.id, seq, f"{sealed.kind.value}:{amount}")
     await interaction.followup.send(
-        refused or f"Sealed: ${amount:,}. Only you know it.", ephemeral=True
+        refused or f"Sealed: ${amount:,} for {what}. Only you know it.", ephemeral=True
     )
 
 
