@@ -77,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     handler = setup_logging(settings.log_level, settings.log_format, secrets=(token,))
     handler.addFilter(lambda r: "voice" not in r.getMessage())
     bot = create_bot(settings)
+    bot.set_aside_after_load = True
     opened = False
 
     async def main() -> None:

@@ -36,6 +36,7 @@ from bot.discord_app.timers import Clock
 from bot.discord_app.tree import ChicagoTree
 from bot.discord_app.views import DYNAMIC_ITEMS
 from bot.discord_app.who_answers import form_values, item_answers
+from bot.long_lived import set_aside_start_up
 from bot.registry import DEFAULT_GAME, table_of
 from bot.settings import Settings
 from bot.store import MatchStore
@@ -94,6 +95,9 @@ class ChicagoBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self._store = store
+        # The running bot sets aside what start-up loaded from the garbage collector
+        # (`bot.long_lived`); bots started by tests leave the collector as it is.
+        self.set_aside_after_load = False
         self.clock: Clock = clock or discord.utils.utcnow
         self._seeds = seeds or (lambda: wide_seed(secrets.randbits(WIDE_SEED_BITS)))
         self.pictures = pictures()  # before the tables: their context draws with it
@@ -185,6 +189,8 @@ class ChicagoBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
         await self.tables.load()
+        if self.set_aside_after_load:
+            set_aside_start_up()
         self._resume_task = asyncio.create_task(self._resume_all(), name="chicago-resume")
 
     async def _resume_all(self) -> None:

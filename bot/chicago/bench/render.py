@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import statistics
 import time
 from collections.abc import Awaitable, Callable
@@ -31,6 +32,7 @@ from bot.chicago.render.sample import Moment, play
 from bot.chicago.render.static_layer import static_layer
 from bot.chicago.render.view import snapshot
 from bot.cli.output import Progress
+from bot.long_lived import set_aside_start_up
 from engine.chicago import MatchState
 from engine.chicago.events import Event
 
@@ -113,15 +115,21 @@ async def _stall_during(moments: list[Moment], pool: RenderPool | None) -> Stall
 
 
 async def _stalls(moments: list[Moment]) -> dict[str, Stalls]:
-    """The stalls with the bot's own pool for this machine, then in a thread."""
+    """The stalls with the bot's own pool for this machine, then in a thread. What is
+    loaded (the moments) is set aside from the garbage collector first, as the running
+    bot does after start-up (`bot.long_lived`), and given back after."""
     pool = RenderPool()
     pool.start()
+    set_aside_start_up()
     try:
-        found = {pool.kind: await _stall_during(moments, pool)}
+        try:
+            found = {pool.kind: await _stall_during(moments, pool)}
+        finally:
+            await asyncio.to_thread(pool.shutdown)
+        if pool.processes:
+            found["1 thread"] = await _stall_during(moments, None)
     finally:
-        await asyncio.to_thread(pool.shutdown)
-    if pool.processes:
-        found["1 thread"] = await _stall_during(moments, None)
+        gc.unfreeze()
     return found
 
 
