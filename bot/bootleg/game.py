@@ -18,7 +18,6 @@ from bot.bootleg import side_rows
 from bot.bootleg.narration import narrate_bootleg
 from bot.bootleg.seating import SEATING, goal
 from bot.games.engine_game import EngineGame
-from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, GameStats, Placing
 from bot.telling import Line
 from engine.bootleg.computer import LEVELS, choose
@@ -44,13 +43,6 @@ class BootlegGame(EngineGame):
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
     default_rounds = bootleg.ROUNDS
     seating = SEATING
-
-    @property
-    def presenter(self) -> Presenter | None:
-        """Imported on first use: it draws pictures, which `--help` never needs."""
-        from bot.bootleg.presenter import BOOTLEG_PRESENTER
-
-        return BOOTLEG_PRESENTER
 
     table_hint = (
         "🔒 buttons open your own choices (only you see them) · `/chicago hand` shows your "

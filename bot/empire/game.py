@@ -21,7 +21,6 @@ from bot.empire.narration import narrate_empire
 from bot.empire.played import Played
 from bot.empire.seating import SEATING, goal
 from bot.games.engine_game import EngineGame
-from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, CardText, GameStats, Placing
 from bot.telling import Line
 from engine.common.seats import PlayerSpec
@@ -55,13 +54,6 @@ class EmpireGame(EngineGame):
     levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
     default_rounds = empire.DEFAULT_CAP
     seating = SEATING
-
-    @property
-    def presenter(self) -> Presenter | None:
-        """Imported on first use: it draws pictures, which `--help` never needs."""
-        from bot.empire.presenter import EMPIRE_PRESENTER
-
-        return EMPIRE_PRESENTER
 
     table_hint = (
         "🔒 buttons open your own choices · `/chicago hand` shows your folder and standing "

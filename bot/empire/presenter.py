@@ -231,3 +231,4 @@ def orders_words(orders: Any) -> str:
 
 
 EMPIRE_PRESENTER = EmpirePresenter()
+PRESENTER = EMPIRE_PRESENTER  # the game finds its presenter by this name

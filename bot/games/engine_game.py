@@ -1,15 +1,17 @@
-"""What the two engine-backed games (Chicago 1927 and Turf) do alike: their states are
-pydantic dataclasses with `seq`, `result` and `to_json`, their setups are read and written
-by one TypeAdapter, and a new turn or the match's end closes a turn. Each game's module
-says only what differs."""
+"""What the engine-backed games do alike: their states are pydantic dataclasses with
+`seq`, `result` and `to_json`, their setups are read and written by one TypeAdapter, a
+new turn or the match's end closes a turn, and their presenter is their package's own.
+Each game's module says only what differs."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
 
+from bot.games.presenter import Presenter
 from bot.games.protocol import CardText, Placing
 
 if TYPE_CHECKING:
@@ -24,6 +26,14 @@ class EngineGame:
     turn_events: ClassVar[tuple[type, ...]]  # events that close a turn
     # The rule book's entry kinds `/chicago card` shows of this game (none: "<key>card").
     card_kinds: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def presenter(self) -> Presenter | None:
+        """`PRESENTER` of the game package's `presenter` module, imported on first use:
+        it draws pictures, which `--help` never needs."""
+        package = type(self).__module__.rpartition(".")[0]
+        found: Presenter = importlib.import_module(f"{package}.presenter").PRESENTER
+        return found
 
     def card_titles(self) -> list[str]:
         return [e.title for e in self._book_cards()]

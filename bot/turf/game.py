@@ -13,7 +13,6 @@ from pydantic import TypeAdapter
 
 import engine.turf as turf
 from bot.games.engine_game import EngineGame
-from bot.games.presenter import Presenter
 from bot.games.protocol import Asked, GameStats
 from bot.telling import Line
 from bot.turf import side_rows
@@ -42,13 +41,6 @@ class TurfGame(EngineGame):
     seating = SEATING
 
     default_rounds = turf.DEFAULT_ROUND_LIMIT
-
-    @property
-    def presenter(self) -> Presenter | None:
-        """Imported on first use: it draws pictures, which `--help` never needs."""
-        from bot.turf.presenter import TURF_PRESENTER
-
-        return TURF_PRESENTER
 
     table_hint = (
         "🔒 buttons open your private choices · `/chicago hand` shows your cards · "
